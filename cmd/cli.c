@@ -1,0 +1,122 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/fen.h"
+
+int usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "rperft %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (see 'rperft %s --help')\n", cmd);
+    return EXIT_BAD_INPUT;
+}
+
+bool parse_int(const char *text, int min, int max, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end != '\0' || v < min || v > max)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+bool load_position(const char *cmd, const position_options_t *opt, position_t *pos)
+{
+    fen_error_t err;
+    const char *fen = opt->fen ? opt->fen : STARTPOS_FEN;
+    if (!fen_parse(fen, pos, &err)) {
+        fprintf(stderr, "rperft %s: bad FEN \"%s\": %s field, column %d: %s\n", cmd, fen, err.field, err.column,
+                err.message);
+        return false;
+    }
+    if (!opt->moves)
+        return true;
+    char *copy = strdup(opt->moves), *save = NULL;
+    bool ok = true;
+    for (char *word = strtok_r(copy, " \t,", &save); word; word = strtok_r(NULL, " \t,", &save)) {
+        move_t m;
+        undo_t u;
+        if (!move_from_uci(pos, word, &m)) {
+            char fen_now[FEN_MAX];
+            fen_write(pos, fen_now);
+            fprintf(stderr, "rperft %s: --moves: '%s' is not a legal move in %s\n", cmd, word, fen_now);
+            ok = false;
+            break;
+        }
+        position_make(pos, m, &u);
+    }
+    free(copy);
+    return ok;
+}
+
+const method_t *resolve_method(const char *cmd, const char *name)
+{
+    const method_t *m = name ? method_find(name) : method_default();
+    const char *why = "unknown reason";
+    if (!m) {
+        fprintf(stderr, "rperft %s: unknown method '%s'; 'rperft methods' lists them\n", cmd, name);
+        return NULL;
+    }
+    if (!method_prepare(m, &why)) {
+        fprintf(stderr, "rperft %s: method '%s' cannot run here: %s\n", cmd, m->name, why);
+        return NULL;
+    }
+    return m;
+}
+
+double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double mnps(count_t nodes, double seconds)
+{
+    return seconds > 0 ? (double)nodes / seconds / 1e6 : 0.0;
+}
+
+int parse_perft_options(const char *cmd, const char *help, int argc, char **argv, perft_options_t *opt)
+{
+    *opt = (perft_options_t){.bulk = true};
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(help, stdout);
+            return EXIT_ALL_GOOD;
+        } else if (strcmp(a, "--startpos") == 0) {
+            opt->position.fen = NULL;
+        } else if (strcmp(a, "--fen") == 0 && has_value) {
+            opt->position.fen = argv[++i];
+        } else if (strcmp(a, "--moves") == 0 && has_value) {
+            opt->position.moves = argv[++i];
+        } else if (strcmp(a, "--method") == 0 && has_value) {
+            opt->method = argv[++i];
+        } else if (strcmp(a, "--no-bulk") == 0) {
+            opt->bulk = false;
+        } else if (strcmp(a, "--fen") == 0 || strcmp(a, "--moves") == 0 || strcmp(a, "--method") == 0) {
+            return usage_error(cmd, "%s needs a value", a);
+        } else {
+            return usage_error(cmd, "unknown option '%s'", a);
+        }
+    }
+    if (i == argc)
+        return usage_error(cmd, "missing DEPTH");
+    if (i + 1 < argc)
+        return usage_error(cmd, "unexpected argument '%s' after DEPTH", argv[i + 1]);
+    if (!parse_int(argv[i], 0, 64, &opt->depth))
+        return usage_error(cmd, "DEPTH must be a whole number from 0 to 64, not '%s'", argv[i]);
+    return OPTIONS_OK;
+}

@@ -1,0 +1,57 @@
+/* What the subcommands share: exit codes, usage errors, position and method options. */
+#ifndef RPERFT_CLI_H
+#define RPERFT_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "core/count.h"
+#include "core/method.h"
+#include "core/position.h"
+
+enum exit_code { EXIT_ALL_GOOD = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_INTERRUPTED = 130 };
+
+typedef struct command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+} command_t;
+
+/* Prints "rperft CMD: message" and a pointer to --help on stderr; returns 2. */
+int usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Parses a whole decimal int in [min, max]. */
+bool parse_int(const char *text, int min, int max, int *out);
+
+/* Options naming a position: --startpos, --fen FEN, --moves "e2e4 e7e5". */
+typedef struct position_options {
+    const char *fen;   /* NULL: start position */
+    const char *moves; /* NULL: none */
+} position_options_t;
+
+/* Sets up the position; on error prints why (naming the field or move) and returns false. */
+bool load_position(const char *cmd, const position_options_t *opt, position_t *pos);
+
+/* Resolves --method NAME (NULL: the default) and builds its tables; prints why
+ * and returns NULL when it is unknown or this CPU cannot run it. */
+const method_t *resolve_method(const char *cmd, const char *name);
+
+double seconds_now(void);
+/* Million nodes per second, 0 when no time passed. */
+double mnps(count_t nodes, double seconds);
+
+
+
+/* The options perft and divide share. */
+typedef struct perft_options {
+    position_options_t position;
+    const char *method; /* NULL: default; "all": every available method */
+    bool bulk;
+    int depth;
+} perft_options_t;
+
+enum { OPTIONS_OK = -1 };
+/* Parses [--startpos | --fen FEN] [--moves M] [--method NAME|all] [--no-bulk] DEPTH.
+ * Returns OPTIONS_OK, or the exit code to leave with (0 after --help). */
+int parse_perft_options(const char *cmd, const char *help, int argc, char **argv, perft_options_t *opt);
+#endif

@@ -1,0 +1,46 @@
+/* rperft: perft benchmarking and validation for chess move generators. */
+#include <stdio.h>
+#include <string.h>
+
+#include "build_info.h"
+#include "cli.h"
+#include "commands.h"
+#include "core/tables.h"
+
+static const command_t commands[] = {
+    {"perft", "count the leaf nodes of a position to a depth", cmd_perft},
+    {"divide", "perft per root move, in Stockfish's format", cmd_divide},
+    {"methods", "list the slider-attack methods and whether this CPU runs them", cmd_methods},
+};
+
+static void print_help(void)
+{
+    printf("rperft %s: perft benchmarking and validation for chess move generators\n\n"
+           "usage: rperft COMMAND [OPTIONS]   ('rperft COMMAND --help' for its options)\n\ncommands:\n",
+           RPERFT_VERSION);
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+    printf("\nexit status: 0 all good, 1 a count mismatch, 2 bad usage or input, 130 interrupted\n");
+}
+
+int main(int argc, char **argv)
+{
+    tables_init();
+    if (argc < 2) {
+        print_help();
+        return EXIT_BAD_INPUT;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        print_help();
+        return EXIT_ALL_GOOD;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("rperft %s (commit %s, %s, %s)\n", RPERFT_VERSION, RPERFT_COMMIT, RPERFT_COMPILER, RPERFT_BUILDTYPE);
+        return EXIT_ALL_GOOD;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "rperft: unknown command '%s' (see 'rperft --help')\n", argv[1]);
+    return EXIT_BAD_INPUT;
+}

@@ -1,0 +1,39 @@
+/* The slider-method interface. Each method (one file in core/) compiles its own
+ * instance of the move generator and perft (core/movegen_tmpl.h) and exports one of
+ * these records; function pointers are used at the root only, never per lookup. */
+#ifndef RPERFT_METHOD_H
+#define RPERFT_METHOD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "count.h"
+#include "position.h"
+
+typedef struct method {
+    const char *name;
+    const char *description;
+    const char *bitscan;             /* "hardware", "debruijn" or "none" */
+    size_t (*table_bytes)(void);     /* slider lookup tables, in bytes */
+    bool (*available)(const char **why); /* can this CPU run it? why: the reason if not */
+    const char *(*note)(void);       /* e.g. "slow-pext", or NULL */
+    bool (*init)(const char **why);  /* builds the tables; false (and why) on failure */
+    int (*generate)(const position_t *pos, move_t *moves);
+    count_t (*perft)(const position_t *pos, int depth, bool bulk);
+    /* Attacks for an arbitrary occupancy, for the exhaustive tests. */
+    bb_t (*rook_attacks)(int sq, bb_t occ);
+    bb_t (*bishop_attacks)(int sq, bb_t occ);
+} method_t;
+
+extern const method_t method_rotated;
+
+/* All methods, in listing order; NULL-terminated. */
+extern const method_t *const all_methods[];
+
+const method_t *method_find(const char *name);
+/* The method used when none is named. */
+const method_t *method_default(void);
+/* Checks availability and builds tables; false with a reason otherwise. */
+bool method_prepare(const method_t *m, const char **why);
+
+#endif

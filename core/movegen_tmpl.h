@@ -1,0 +1,363 @@
+/* The legal move generator and perft, written once and compiled once per slider
+ * method (the "template header" pattern). The including file defines, before
+ * including this file:
+ *   SLIDER_FIELDS             extra node fields the method keeps (may be empty)
+ *   slider_sync(n)            rebuild those fields from n->occ
+ *   slider_update(n, changed) XOR-update them for the squares whose occupancy changed
+ *   rook_attacks_of(n, sq)    rook attacks from sq on the node's occupancy
+ *   bishop_attacks_of(n, sq)  bishop attacks likewise
+ * Everything here is static, so each method gets its own copy with its lookups
+ * inlined: no indirect call or switch per attack lookup. The method file exports
+ * the entry points at the end of this file through its method_t record.
+ *
+ * Legality without make-and-test: check mask, pin masks and king-ban map per node.
+ * Checks and pins come from between-masks of the enemy sliders on the king's
+ * empty-board lines, which needs no slider lookup at all; only the enemy attack map
+ * (for king moves and castling) and the moves of our own sliders use the method. */
+
+#include <string.h>
+
+#include "bitboard.h"
+#include "count.h"
+#include "move.h"
+#include "position.h"
+#include "tables.h"
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+/* Where the next move goes; no arithmetic on the NULL list when only counting. */
+#define OUT (counting ? list : list + count)
+
+/* The state perft copies from parent to child (copy-make: no unmake needed). */
+typedef struct node {
+    bb_t pieces[6];
+    bb_t colours[2];
+    bb_t occ;
+    bb_t castle_rooks;
+    int side;
+    int ep; /* NO_SQ unless an enemy pawn stands beside the pawn that just double-pushed */
+    SLIDER_FIELDS
+} node_t;
+
+static void node_load(node_t *n, const position_t *pos)
+{
+    memset(n, 0, sizeof *n);
+    memcpy(n->pieces, pos->pieces, sizeof n->pieces);
+    n->colours[WHITE] = pos->colours[WHITE];
+    n->colours[BLACK] = pos->colours[BLACK];
+    n->occ = pos->occupied;
+    n->castle_rooks = pos->castle_rooks;
+    n->side = pos->side;
+    n->ep = pos->ep;
+    slider_sync(n);
+}
+
+ALWAYS_INLINE bb_t back_rank_of(int colour) { return colour == WHITE ? RANK_1_BB : RANK_8_BB; }
+ALWAYS_INLINE bb_t push_up(bb_t b, int us) { return us == WHITE ? b << 8 : b >> 8; }
+/* Pawn captures towards the a-file and the h-file, and their square offsets. */
+ALWAYS_INLINE bb_t capture_west(bb_t b, int us) { return us == WHITE ? (b & ~FILE_A_BB) << 7 : (b & ~FILE_A_BB) >> 9; }
+ALWAYS_INLINE bb_t capture_east(bb_t b, int us) { return us == WHITE ? (b & ~FILE_H_BB) << 9 : (b & ~FILE_H_BB) >> 7; }
+ALWAYS_INLINE int push_offset(int us) { return us == WHITE ? 8 : -8; }
+ALWAYS_INLINE int west_offset(int us) { return us == WHITE ? 7 : -9; }
+ALWAYS_INLINE int east_offset(int us) { return us == WHITE ? 9 : -7; }
+
+typedef struct safety {
+    int king;
+    int checks;     /* number of checkers */
+    bb_t checkmask; /* squares a non-king move must land on: all when not in check */
+    bb_t pin_hv;    /* lines king..pinner (inclusive of pinner) of rank/file pins */
+    bb_t pin_diag;  /* the same for diagonal pins */
+    bb_t behind;    /* squares behind the king on a slider checker's line */
+} safety_t;
+
+/* Checks and pins from the enemy sliders on the king's empty-board lines. */
+ALWAYS_INLINE void find_checks_and_pins(const node_t *n, int us, safety_t *s)
+{
+    int them = us ^ 1, k = lsb(n->pieces[KING] & n->colours[us]);
+    bb_t enemy = n->colours[them];
+    bb_t rooks = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy;
+    bb_t bishops = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy;
+    bb_t checkers = ((knight_attacks[k] & n->pieces[KNIGHT]) | (pawn_attacks[us][k] & n->pieces[PAWN])) & enemy;
+
+    s->king = k;
+    s->pin_hv = s->pin_diag = s->behind = 0;
+    for (bb_t snipers = (rook_rays[k] & rooks) | (bishop_rays[k] & bishops); snipers;) {
+        int sq = pop_lsb(&snipers);
+        bb_t blockers = between_masks[k][sq] & n->occ;
+        if (!blockers) {
+            checkers |= BB(sq);
+            s->behind |= line_masks[k][sq] & king_attacks[k] & ~between_masks[k][sq] & ~BB(sq);
+        } else if (!(blockers & (blockers - 1)) && (blockers & n->colours[us])) {
+            bb_t line = between_masks[k][sq] | BB(sq);
+            if (rook_rays[k] & BB(sq))
+                s->pin_hv |= line;
+            else
+                s->pin_diag |= line;
+        }
+    }
+    s->checks = popcount(checkers);
+    s->checkmask = s->checks == 0 ? ~0ULL : s->checks == 1 ? between_masks[k][lsb(checkers)] | checkers : 0;
+}
+
+/* Every square the enemy attacks, with our king treated as transparent to sliders
+ * that check it (the "behind" squares). */
+ALWAYS_INLINE bb_t enemy_attacks(const node_t *n, int them, const safety_t *s)
+{
+    bb_t enemy = n->colours[them];
+    bb_t pawns = n->pieces[PAWN] & enemy;
+    bb_t att = capture_west(pawns, them) | capture_east(pawns, them) | s->behind;
+    att |= king_attacks[lsb(n->pieces[KING] & enemy)];
+    for (bb_t b = n->pieces[KNIGHT] & enemy; b;)
+        att |= knight_attacks[pop_lsb(&b)];
+    for (bb_t b = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy; b;)
+        att |= bishop_attacks_of(n, pop_lsb(&b));
+    for (bb_t b = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy; b;)
+        att |= rook_attacks_of(n, pop_lsb(&b));
+    return att;
+}
+
+/* Is sq attacked by an enemy slider once the occupancy is occ? Exact for any
+ * edited occupancy, with between-masks only (no lookup on an edited board). */
+ALWAYS_INLINE bool slider_attacks_square(const node_t *n, int them, int sq, bb_t occ, bb_t removed)
+{
+    bb_t enemy = n->colours[them] & ~removed;
+    bb_t rooks = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy;
+    bb_t bishops = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy;
+    for (bb_t snipers = (rook_rays[sq] & rooks) | (bishop_rays[sq] & bishops); snipers;)
+        if (!(between_masks[sq][pop_lsb(&snipers)] & occ))
+            return true;
+    return false;
+}
+
+/* En passant by the pawn on `from`: tested in full on the board after the capture,
+ * which covers the pin along the rank, a captured pawn that was the only diagonal
+ * blocker, and checks unrelated to the double push (hand-made positions). */
+ALWAYS_INLINE bool en_passant_legal(const node_t *n, int us, int king, int from, int to)
+{
+    int them = us ^ 1, captured = to ^ 8;
+    bb_t occ = (n->occ ^ BB(from) ^ BB(captured)) | BB(to);
+    bb_t enemy = n->colours[them] & ~BB(captured);
+    if ((knight_attacks[king] & n->pieces[KNIGHT] & enemy) || (pawn_attacks[us][king] & n->pieces[PAWN] & enemy))
+        return false;
+    return !slider_attacks_square(n, them, king, occ, BB(captured));
+}
+
+/* Emits one move per target square (or counts them). */
+ALWAYS_INLINE int emit(move_t *list, bool counting, int from, bb_t targets, int piece)
+{
+    if (counting)
+        return popcount(targets);
+    int n = 0;
+    while (targets)
+        list[n++] = MOVE_MAKE(from, pop_lsb(&targets), MOVE_NORMAL, 0, piece);
+    return n;
+}
+
+/* Pawn moves whose targets are given as a set, the from-square at to - offset. */
+ALWAYS_INLINE int emit_pawns(move_t *list, bool counting, bb_t targets, int offset, int us)
+{
+    bb_t promo_rank = us == WHITE ? RANK_8_BB : RANK_1_BB;
+    if (counting)
+        return popcount(targets & ~promo_rank) + 4 * popcount(targets & promo_rank);
+    int n = 0;
+    while (targets) {
+        int to = pop_lsb(&targets), from = to - offset;
+        if (BB(to) & promo_rank) {
+            for (int p = QUEEN; p >= KNIGHT; p--)
+                list[n++] = MOVE_MAKE(from, to, MOVE_PROMOTION, p, PAWN);
+        } else {
+            list[n++] = MOVE_MAKE(from, to, MOVE_NORMAL, 0, PAWN);
+        }
+    }
+    return n;
+}
+
+ALWAYS_INLINE int pawn_moves(const node_t *n, move_t *list, bool counting, int us, const safety_t *s)
+{
+    int them = us ^ 1, count = 0;
+    bb_t pawns = n->pieces[PAWN] & n->colours[us];
+    bb_t empty = ~n->occ, enemy = n->colours[them];
+    bb_t third_rank = us == WHITE ? RANK_1_BB << 16 : RANK_8_BB >> 16;
+
+    /* Pushes: a diagonally pinned pawn never pushes; one pinned on its file may. */
+    bb_t free_pushers = pawns & ~s->pin_diag & ~s->pin_hv, pinned_pushers = pawns & s->pin_hv;
+    bb_t single = push_up(free_pushers, us) & empty;
+    bb_t single_pinned = push_up(pinned_pushers, us) & empty & s->pin_hv;
+    bb_t twice = push_up((single | single_pinned) & third_rank, us) & empty & s->checkmask;
+    count += emit_pawns(list, counting, (single | single_pinned) & s->checkmask, push_offset(us), us);
+    count += emit_pawns(OUT, counting, twice, 2 * push_offset(us), us);
+
+    /* Captures: a pawn pinned on a rank or file never captures; a diagonally pinned
+     * one only along its pin line. */
+    bb_t capturers = pawns & ~s->pin_hv, targets = enemy & s->checkmask;
+    bb_t free_capturers = capturers & ~s->pin_diag, pinned_capturers = capturers & s->pin_diag;
+    bb_t west = (capture_west(free_capturers, us) | (capture_west(pinned_capturers, us) & s->pin_diag)) & targets;
+    bb_t east = (capture_east(free_capturers, us) | (capture_east(pinned_capturers, us) & s->pin_diag)) & targets;
+    count += emit_pawns(OUT, counting, west, west_offset(us), us);
+    count += emit_pawns(OUT, counting, east, east_offset(us), us);
+    return count;
+}
+
+ALWAYS_INLINE int en_passant_moves(const node_t *n, move_t *list, bool counting, int us, const safety_t *s)
+{
+    int count = 0;
+    for (bb_t b = pawn_attacks[us ^ 1][n->ep] & n->pieces[PAWN] & n->colours[us]; b;) {
+        int from = pop_lsb(&b);
+        if (en_passant_legal(n, us, s->king, from, n->ep)) {
+            if (!counting)
+                list[count] = MOVE_MAKE(from, n->ep, MOVE_EN_PASSANT, 0, PAWN);
+            count++;
+        }
+    }
+    return count;
+}
+
+/* Castling, standard and Chess960 alike: the king goes to the g- or c-file and the
+ * rook to the f- or d-file; every square either passes over or lands on must be
+ * empty but for the two, the king's path and target must not be attacked, and the
+ * target is tested again without the rook, which may have shielded it. */
+ALWAYS_INLINE int castling_moves(const node_t *n, move_t *list, bool counting, int us, const safety_t *s, bb_t attacked)
+{
+    int count = 0, k = s->king;
+    for (bb_t rooks = n->castle_rooks & n->colours[us] & back_rank_of(us); rooks;) {
+        int rook = pop_lsb(&rooks);
+        int king_to = SQ(rook > k ? 6 : 2, RANK_OF(k)), rook_to = SQ(rook > k ? 5 : 3, RANK_OF(k));
+        bb_t king_path = between_masks[k][king_to] | BB(king_to);
+        bb_t must_be_empty = (king_path | between_masks[rook][rook_to] | BB(rook_to)) & ~BB(k) & ~BB(rook);
+        if ((n->occ & must_be_empty) || (king_path & attacked & ~BB(k)))
+            continue;
+        if (slider_attacks_square(n, us ^ 1, king_to, n->occ ^ BB(rook), 0))
+            continue;
+        if (!counting)
+            list[count] = MOVE_MAKE(k, rook, MOVE_CASTLING, 0, KING);
+        count++;
+    }
+    return count;
+}
+
+/* All legal moves of the side to move, written to list, or only counted. */
+ALWAYS_INLINE int legal_moves(const node_t *n, move_t *list, bool counting)
+{
+    int us = n->side, them = us ^ 1, count = 0;
+    safety_t s;
+    find_checks_and_pins(n, us, &s);
+    bb_t own = n->colours[us];
+    bb_t attacked = enemy_attacks(n, them, &s);
+    count += emit(OUT, counting, s.king, king_attacks[s.king] & ~own & ~attacked, KING);
+    if (n->ep != NO_SQ)
+        count += en_passant_moves(n, OUT, counting, us, &s);
+    if (s.checks > 1)
+        return count;
+    if (s.checks == 0 && (n->castle_rooks & own))
+        count += castling_moves(n, OUT, counting, us, &s, attacked);
+
+    bb_t targets = ~own & s.checkmask, pinned = s.pin_hv | s.pin_diag;
+    for (bb_t b = n->pieces[KNIGHT] & own & ~pinned; b;) {
+        int from = pop_lsb(&b);
+        count += emit(OUT, counting, from, knight_attacks[from] & targets, KNIGHT);
+    }
+    for (bb_t b = (n->pieces[BISHOP] | n->pieces[QUEEN]) & own & ~s.pin_hv; b;) {
+        int from = pop_lsb(&b);
+        bb_t to = bishop_attacks_of(n, from) & targets;
+        if (BB(from) & s.pin_diag)
+            to &= s.pin_diag;
+        count += emit(OUT, counting, from, to, (n->pieces[QUEEN] & BB(from)) ? QUEEN : BISHOP);
+    }
+    for (bb_t b = (n->pieces[ROOK] | n->pieces[QUEEN]) & own & ~s.pin_diag; b;) {
+        int from = pop_lsb(&b);
+        bb_t to = rook_attacks_of(n, from) & targets;
+        if (BB(from) & s.pin_hv)
+            to &= s.pin_hv;
+        count += emit(OUT, counting, from, to, (n->pieces[QUEEN] & BB(from)) ? QUEEN : ROOK);
+    }
+    count += pawn_moves(n, OUT, counting, us, &s);
+    return count;
+}
+
+/* Copy-make: the child is the parent with the move applied. */
+ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m)
+{
+    int us = parent->side, them = us ^ 1;
+    int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m), piece = MOVE_PIECE(m);
+
+    *n = *parent;
+    n->ep = NO_SQ;
+    n->castle_rooks &= ~(BB(from) | BB(to));
+    if (kind == MOVE_CASTLING) {
+        int king_to = SQ(to > from ? 6 : 2, RANK_OF(from)), rook_to = SQ(to > from ? 5 : 3, RANK_OF(from));
+        n->pieces[KING] ^= BB(from) ^ BB(king_to);
+        n->pieces[ROOK] ^= BB(to) ^ BB(rook_to);
+        n->colours[us] = (n->colours[us] & ~BB(from) & ~BB(to)) | BB(king_to) | BB(rook_to);
+        n->castle_rooks &= ~back_rank_of(us);
+    } else {
+        bb_t captured = BB(to) & parent->colours[them];
+        if (kind == MOVE_EN_PASSANT)
+            captured = BB(to ^ 8);
+        if (captured) {
+            for (int p = PAWN; p < KING; p++)
+                n->pieces[p] &= ~captured;
+            n->colours[them] ^= captured;
+        }
+        n->pieces[piece] ^= BB(from);
+        n->pieces[kind == MOVE_PROMOTION ? MOVE_PROMO(m) : piece] ^= BB(to);
+        n->colours[us] ^= BB(from) | BB(to);
+        if (piece == KING)
+            n->castle_rooks &= ~back_rank_of(us);
+        else if (piece == PAWN && (from ^ to) == 16 &&
+                 (pawn_attacks[us][(from + to) / 2] & parent->pieces[PAWN] & parent->colours[them]))
+            n->ep = (from + to) / 2;
+    }
+    n->occ = n->colours[WHITE] | n->colours[BLACK];
+    slider_update(n, n->occ ^ parent->occ);
+    n->side = them;
+}
+
+static uint64_t count_leaves(const node_t *n) { return (uint64_t)legal_moves(n, NULL, true); }
+
+static int generate_moves(const node_t *n, move_t *list) { return legal_moves(n, list, false); }
+
+/* Without bulk counting every leaf move is made (the honest "make every move" mode). */
+static count_t perft_node(const node_t *n, int depth, bool bulk)
+{
+    if (depth == 0)
+        return 1;
+    if (depth == 1 && bulk)
+        return count_leaves(n);
+    move_t list[MAX_MOVES];
+    int count = generate_moves(n, list);
+    count_t total = 0;
+    for (int i = 0; i < count; i++) {
+        node_t child;
+        make_move(n, &child, list[i]);
+        total += perft_node(&child, depth - 1, bulk);
+    }
+    return total;
+}
+
+/* Entry points for the method record. */
+static count_t perft_position(const position_t *pos, int depth, bool bulk)
+{
+    node_t n;
+    node_load(&n, pos);
+    return depth < 0 ? 0 : perft_node(&n, depth, bulk);
+}
+
+static int generate_position(const position_t *pos, move_t *moves)
+{
+    node_t n;
+    node_load(&n, pos);
+    return generate_moves(&n, moves);
+}
+
+static bb_t rook_attacks_for(int sq, bb_t occ)
+{
+    node_t n = {.occ = occ};
+    slider_sync(&n);
+    return rook_attacks_of(&n, sq);
+}
+
+static bb_t bishop_attacks_for(int sq, bb_t occ)
+{
+    node_t n = {.occ = occ};
+    slider_sync(&n);
+    return bishop_attacks_of(&n, sq);
+}
