@@ -25,7 +25,10 @@ typedef struct method {
     bb_t (*bishop_attacks)(int sq, bb_t occ);
 } method_t;
 
-extern const method_t method_rotated;
+extern const method_t method_rotated, method_classical, method_classical_debruijn, method_magic, method_naive;
+#if defined(__x86_64__)
+extern const method_t method_pext;
+#endif
 
 /* All methods, in listing order; NULL-terminated. */
 extern const method_t *const all_methods[];

@@ -5,6 +5,13 @@
 /* Listing order: the core method first, the reference last. */
 const method_t *const all_methods[] = {
     &method_rotated,
+    &method_classical,
+    &method_classical_debruijn,
+    &method_magic,
+#if defined(__x86_64__)
+    &method_pext,
+#endif
+    &method_naive,
     NULL,
 };
 

@@ -3,7 +3,7 @@
  * both diagonals, are one 6-bit-indexed table load each. */
 #include <assert.h>
 
-#include "method.h"
+#include "method_common.h"
 #include "rotated.h"
 
 #define SLIDER_FIELDS bb_t rot[3];
@@ -32,14 +32,6 @@ static size_t table_bytes(void)
     return sizeof rotated_attacks + sizeof rotated_shift + sizeof rotated_square_bits;
 }
 
-static bool always_available(const char **why)
-{
-    (void)why;
-    return true;
-}
-
-static const char *no_note(void) { return NULL; }
-
 static bool init(const char **why)
 {
     (void)why;
@@ -53,8 +45,8 @@ const method_t method_rotated = {
     .description = "rotated bitboards (Hyatt): occupancy kept rotated 90/45/45 degrees, 6-bit line tables",
     .bitscan = "hardware",
     .table_bytes = table_bytes,
-    .available = always_available,
-    .note = no_note,
+    .available = method_always_available,
+    .note = method_no_note,
     .init = init,
     .generate = generate_position,
     .perft = perft_position,

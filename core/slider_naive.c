@@ -1,0 +1,32 @@
+/* The naive loop: step square by square along each ray until a piece or the edge.
+ * The reference every other method is tested against, and the timing baseline. */
+#include "method_common.h"
+#include "ray_walk.h"
+#include "slider_plain.h"
+
+#define rook_attacks_of(n, sq) ray_walk_rook((sq), (n)->occ)
+#define bishop_attacks_of(n, sq) ray_walk_bishop((sq), (n)->occ)
+#include "movegen_tmpl.h"
+
+static size_t table_bytes(void) { return 0; }
+
+static bool init(const char **why)
+{
+    (void)why;
+    tables_init();
+    return true;
+}
+
+const method_t method_naive = {
+    .name = "naive",
+    .description = "ray walk square by square: the reference and the baseline",
+    .bitscan = "none",
+    .table_bytes = table_bytes,
+    .available = method_always_available,
+    .note = method_no_note,
+    .init = init,
+    .generate = generate_position,
+    .perft = perft_position,
+    .rook_attacks = rook_attacks_for,
+    .bishop_attacks = bishop_attacks_for,
+};
