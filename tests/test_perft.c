@@ -1,0 +1,147 @@
+/* Perft counts: the shipped CPW, Chess960 and tricky positions against their known
+ * counts, for every method (identical counts are the proof that the instances
+ * agree), with and without bulk counting, and divide sums equal perft. */
+#define _POSIX_C_SOURCE 200809L
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fen.h"
+#include "method.h"
+#include "tables.h"
+
+/* Keeps the whole file within seconds in a debug build with every method. */
+enum { NODE_BUDGET = 400000 };
+
+enum { FEN_TEXT = 256 };
+
+typedef struct known {
+    char fen[FEN_TEXT];
+    int depth;
+    count_t nodes;
+} known_t;
+
+/* Reads "FEN ;D1 20 ;D2 400" lines and ".perft" blocks (epd/perft lines): a test
+ * fixture reader only; rperft's own suite reader is tested in test_suite.c. */
+static int read_known(const char *name, known_t *out, int max)
+{
+    char path[512], line[1024], fen[FEN_TEXT] = "";
+    snprintf(path, sizeof path, "%s/%s", getenv("RPERFT_SUITES_DIR"), name);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "cannot open %s", path);
+    int n = 0;
+    while (fgets(line, sizeof line, f) && n < max) {
+        char *semi = strchr(line, ';');
+        int depth;
+        unsigned long long count;
+        if (strncmp(line, "epd ", 4) == 0) {
+            snprintf(fen, sizeof fen, "%.250s", line + 4);
+            fen[strcspn(fen, "\r\n")] = '\0';
+        } else if (sscanf(line, "perft %d %llu", &depth, &count) == 2) {
+            out[n++] = (known_t){.depth = depth, .nodes = count};
+            snprintf(out[n - 1].fen, FEN_TEXT, "%s", fen);
+        } else if (semi) {
+            *semi = '\0';
+            for (char *op = strtok(semi + 1, ";"); op && n < max; op = strtok(NULL, ";"))
+                if (sscanf(op, " D%d %llu", &depth, &count) == 2) {
+                    out[n++] = (known_t){.depth = depth, .nodes = count};
+                    snprintf(out[n - 1].fen, FEN_TEXT, "%.250s", line);
+                }
+        }
+    }
+    fclose(f);
+    cr_assert_gt(n, 0, "no perft entries in %s", path);
+    return n;
+}
+
+static position_t parse(const char *fen)
+{
+    position_t pos;
+    fen_error_t err;
+    cr_assert(fen_parse(fen, &pos, &err), "%s: %s", fen, err.message);
+    return pos;
+}
+
+/* Checks every entry within the budget with every runnable method. */
+static void check_file(const char *name, int max_entries, bool also_no_bulk)
+{
+    tables_init();
+    static known_t entries[8192];
+    int n = read_known(name, entries, max_entries), checked = 0;
+    for (int i = 0; all_methods[i]; i++) {
+        const char *why;
+        if (!method_prepare(all_methods[i], &why))
+            continue;
+        for (int e = 0; e < n; e++) {
+            if (entries[e].nodes > NODE_BUDGET)
+                continue;
+            position_t pos = parse(entries[e].fen);
+            count_t got = all_methods[i]->perft(&pos, entries[e].depth, true);
+            cr_expect(got == entries[e].nodes, "%s: %s depth %d: got %llu want %llu", all_methods[i]->name,
+                      entries[e].fen, entries[e].depth, (unsigned long long)got,
+                      (unsigned long long)entries[e].nodes);
+            if (also_no_bulk && entries[e].nodes < NODE_BUDGET / 10)
+                cr_expect(all_methods[i]->perft(&pos, entries[e].depth, false) == entries[e].nodes,
+                          "%s --no-bulk: %s depth %d", all_methods[i]->name, entries[e].fen, entries[e].depth);
+            checked++;
+        }
+    }
+    cr_assert_gt(checked, 0, "nothing of %s fits the budget", name);
+}
+
+Test(perft, cpw_positions, .timeout = 120) { check_file("cpw_perft_results.epd", 100, true); }
+Test(perft, stockfish_chess960_positions, .timeout = 120) { check_file("stockfish_perft_sh_chess960.epd", 100, false); }
+Test(perft, ethereal_fischer_first_positions, .timeout = 120) { check_file("ethereal_fischer.epd", 400, false); }
+Test(perft, python_chess_tricky, .timeout = 120) { check_file("python-chess_tricky.perft", 400, true); }
+Test(perft, shakmaty_tricky, .timeout = 120) { check_file("shakmaty_tricky.perft", 400, true); }
+
+Test(perft, four_and_six_field_fens_agree)
+{
+    tables_init();
+    const char *pairs[][2] = {
+        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+        {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", STARTPOS_FEN},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+        position_t a = parse(pairs[i][0]), b = parse(pairs[i][1]);
+        cr_expect(method_rotated.perft(&a, 3, true) == method_rotated.perft(&b, 3, true), "%s", pairs[i][0]);
+    }
+}
+
+Test(perft, divide_sums_equal_perft_for_every_method)
+{
+    tables_init();
+    const char *fens[] = {STARTPOS_FEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9"};
+    for (int i = 0; all_methods[i]; i++) {
+        const char *why;
+        if (!method_prepare(all_methods[i], &why))
+            continue;
+        for (size_t f = 0; f < sizeof fens / sizeof *fens; f++) {
+            position_t pos = parse(fens[f]);
+            move_t moves[MAX_MOVES];
+            int n = all_methods[i]->generate(&pos, moves);
+            count_t sum = 0;
+            for (int m = 0; m < n; m++) {
+                undo_t u;
+                position_make(&pos, moves[m], &u);
+                sum += all_methods[i]->perft(&pos, 2, true);
+                position_unmake(&pos, moves[m], &u);
+            }
+            cr_expect(sum == all_methods[i]->perft(&pos, 3, true), "%s: %s", all_methods[i]->name, fens[f]);
+        }
+    }
+}
+
+Test(perft, depth_zero_is_one_and_checkmate_is_zero)
+{
+    tables_init();
+    position_t pos = parse(STARTPOS_FEN);
+    cr_expect(method_rotated.perft(&pos, 0, true) == 1);
+    pos = parse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    cr_expect(method_rotated.perft(&pos, 1, true) == 0);
+    cr_expect(method_rotated.perft(&pos, 3, false) == 0);
+}
