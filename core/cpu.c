@@ -13,7 +13,7 @@ static cpu_info_t info;
 #ifdef HAVE_CPUID
 static void read_cpuid(void)
 {
-    unsigned a, b, c, d, max_leaf = __get_cpuid_max(0, NULL);
+    unsigned a, b, c, d, max_leaf = (unsigned)__get_cpuid_max(0, NULL);
     __cpuid(0, a, b, c, d);
     memcpy(info.vendor, &b, 4);
     memcpy(info.vendor + 4, &d, 4);
@@ -31,10 +31,11 @@ static void read_cpuid(void)
         info.avx2 = b & bit_AVX2;
         info.avx512f = b & bit_AVX512F;
     }
-    if (__get_cpuid_max(0x80000000, NULL) >= 0x80000004) {
-        unsigned *words = (unsigned *)info.brand;
+    if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004u) {
+        unsigned words[12];
         for (unsigned leaf = 0; leaf < 3; leaf++)
             __cpuid(0x80000002 + leaf, words[4 * leaf], words[4 * leaf + 1], words[4 * leaf + 2], words[4 * leaf + 3]);
+        memcpy(info.brand, words, 48);
         info.brand[48] = '\0';
     }
     /* Trim the padding some vendors put around the brand string. */

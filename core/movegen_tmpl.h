@@ -98,23 +98,6 @@ ALWAYS_INLINE void find_checks_and_pins(const node_t *n, int us, safety_t *s)
     s->checkmask = s->checks == 0 ? ~0ULL : s->checks == 1 ? between_masks[k][lsb(checkers)] | checkers : 0;
 }
 
-/* Every square the enemy attacks, with our king treated as transparent to sliders
- * that check it (the "behind" squares). */
-ALWAYS_INLINE bb_t enemy_attacks(const node_t *n, int them, const safety_t *s)
-{
-    bb_t enemy = n->colours[them];
-    bb_t pawns = n->pieces[PAWN] & enemy;
-    bb_t att = capture_west(pawns, them) | capture_east(pawns, them) | s->behind;
-    att |= king_attacks[lsb(n->pieces[KING] & enemy)];
-    for (bb_t b = n->pieces[KNIGHT] & enemy; b;)
-        att |= knight_attacks[pop_lsb(&b)];
-    for (bb_t b = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy; b;)
-        att |= bishop_attacks_of(n, pop_lsb(&b));
-    for (bb_t b = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy; b;)
-        att |= rook_attacks_of(n, pop_lsb(&b));
-    return att;
-}
-
 /* Is sq attacked by an enemy slider once the occupancy is occ? Exact for any
  * edited occupancy, with between-masks only (no lookup on an edited board). */
 ALWAYS_INLINE bool slider_attacks_square(const node_t *n, int them, int sq, bb_t occ, bb_t removed)
@@ -126,6 +109,31 @@ ALWAYS_INLINE bool slider_attacks_square(const node_t *n, int them, int sq, bb_t
         if (!(between_masks[sq][pop_lsb(&snipers)] & occ))
             return true;
     return false;
+}
+
+/* Of the squares in `need`, those no enemy piece attacks, our king being
+ * transparent to the sliders that check it (the "behind" squares). Sliders whose
+ * empty-board rays miss every square still in question are not looked up, and the
+ * search stops once no square is left: most nodes need few or no lookups here. */
+ALWAYS_INLINE bb_t unattacked_squares(const node_t *n, int them, const safety_t *s, bb_t need)
+{
+    bb_t enemy = n->colours[them];
+    bb_t pawns = n->pieces[PAWN] & enemy;
+    bb_t safe = need & ~(capture_west(pawns, them) | capture_east(pawns, them) | s->behind |
+                         king_attacks[lsb(n->pieces[KING] & enemy)]);
+    for (bb_t b = n->pieces[KNIGHT] & enemy; b && safe;)
+        safe &= ~knight_attacks[pop_lsb(&b)];
+    for (bb_t b = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy; b && safe;) {
+        int sq = pop_lsb(&b);
+        if (bishop_rays[sq] & safe)
+            safe &= ~bishop_attacks_of(n, sq);
+    }
+    for (bb_t b = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy; b && safe;) {
+        int sq = pop_lsb(&b);
+        if (rook_rays[sq] & safe)
+            safe &= ~rook_attacks_of(n, sq);
+    }
+    return safe;
 }
 
 /* En passant by the pawn on `from`: tested in full on the board after the capture,
@@ -212,43 +220,59 @@ ALWAYS_INLINE int en_passant_moves(const node_t *n, move_t *list, bool counting,
 }
 
 /* Castling, standard and Chess960 alike: the king goes to the g- or c-file and the
- * rook to the f- or d-file; every square either passes over or lands on must be
- * empty but for the two, the king's path and target must not be attacked, and the
- * target is tested again without the rook, which may have shielded it. */
-ALWAYS_INLINE int castling_moves(const node_t *n, move_t *list, bool counting, int us, const safety_t *s, bb_t attacked)
+ * rook to the f- or d-file. First the rooks whose squares in between are empty
+ * (their king paths then join the squares whose safety is asked); then the path
+ * must be unattacked, and the king's target is tested again without the rook,
+ * which may have shielded it along the rank. */
+ALWAYS_INLINE bb_t castling_candidates(const node_t *n, int us, int king, bb_t *paths)
 {
-    int count = 0, k = s->king;
-    for (bb_t rooks = n->castle_rooks & n->colours[us] & back_rank_of(us); rooks;) {
+    bb_t ok = 0;
+    for (bb_t rooks = n->castle_rooks & n->colours[us]; rooks;) {
         int rook = pop_lsb(&rooks);
-        int king_to = SQ(rook > k ? 6 : 2, RANK_OF(k)), rook_to = SQ(rook > k ? 5 : 3, RANK_OF(k));
-        bb_t king_path = between_masks[k][king_to] | BB(king_to);
-        bb_t must_be_empty = (king_path | between_masks[rook][rook_to] | BB(rook_to)) & ~BB(k) & ~BB(rook);
-        if ((n->occ & must_be_empty) || (king_path & attacked & ~BB(k)))
-            continue;
-        if (slider_attacks_square(n, us ^ 1, king_to, n->occ ^ BB(rook), 0))
+        if (!(castle_must_be_empty[us][FILE_OF(king)][FILE_OF(rook)] & n->occ)) {
+            ok |= BB(rook);
+            *paths |= castle_king_path[us][FILE_OF(king)][FILE_OF(rook)];
+        }
+    }
+    return ok;
+}
+
+ALWAYS_INLINE int castling_moves(const node_t *n, move_t *list, bool counting, int us, int king, bb_t rooks, bb_t safe)
+{
+    int count = 0;
+    while (rooks) {
+        int rook = pop_lsb(&rooks);
+        int king_to = SQ(rook > king ? 6 : 2, RANK_OF(king));
+        if ((castle_king_path[us][FILE_OF(king)][FILE_OF(rook)] & ~safe) ||
+            slider_attacks_square(n, us ^ 1, king_to, n->occ ^ BB(rook), 0))
             continue;
         if (!counting)
-            list[count] = MOVE_MAKE(k, rook, MOVE_CASTLING, 0, KING);
+            list[count] = MOVE_MAKE(king, rook, MOVE_CASTLING, 0, KING);
         count++;
     }
     return count;
 }
 
-/* All legal moves of the side to move, written to list, or only counted. */
-ALWAYS_INLINE int legal_moves(const node_t *n, move_t *list, bool counting)
+/* All legal moves of the side to move, written to list, or only counted. `us` is
+ * a constant at every call site, so each side gets its own folded copy. */
+ALWAYS_INLINE int legal_moves(const node_t *n, move_t *list, bool counting, const int us)
 {
-    int us = n->side, them = us ^ 1, count = 0;
+    int them = us ^ 1, count = 0;
     safety_t s;
     find_checks_and_pins(n, us, &s);
     bb_t own = n->colours[us];
-    bb_t attacked = enemy_attacks(n, them, &s);
-    count += emit(OUT, counting, s.king, king_attacks[s.king] & ~own & ~attacked, KING);
+    bb_t king_targets = king_attacks[s.king] & ~own, castle_paths = 0, castle_rooks = 0;
+    if (s.checks == 0 && (n->castle_rooks & own))
+        castle_rooks = castling_candidates(n, us, s.king, &castle_paths);
+    bb_t safe = unattacked_squares(n, them, &s, king_targets | castle_paths);
+
+    count += emit(OUT, counting, s.king, king_targets & safe, KING);
+    if (castle_rooks)
+        count += castling_moves(n, OUT, counting, us, s.king, castle_rooks, safe);
     if (n->ep != NO_SQ)
         count += en_passant_moves(n, OUT, counting, us, &s);
     if (s.checks > 1)
         return count;
-    if (s.checks == 0 && (n->castle_rooks & own))
-        count += castling_moves(n, OUT, counting, us, &s, attacked);
 
     bb_t targets = ~own & s.checkmask, pinned = s.pin_hv | s.pin_diag;
     for (bb_t b = n->pieces[KNIGHT] & own & ~pinned; b;) {
@@ -274,9 +298,9 @@ ALWAYS_INLINE int legal_moves(const node_t *n, move_t *list, bool counting)
 }
 
 /* Copy-make: the child is the parent with the move applied. */
-ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m)
+ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m, const int us)
 {
-    int us = parent->side, them = us ^ 1;
+    int them = us ^ 1;
     int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m), piece = MOVE_PIECE(m);
 
     *n = *parent;
@@ -311,26 +335,44 @@ ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m)
     n->side = them;
 }
 
-static uint64_t count_leaves(const node_t *n) { return (uint64_t)legal_moves(n, NULL, true); }
+static count_t perft_white(const node_t *n, int depth, bool bulk);
+static count_t perft_black(const node_t *n, int depth, bool bulk);
 
-static int generate_moves(const node_t *n, move_t *list) { return legal_moves(n, list, false); }
-
-/* Without bulk counting every leaf move is made (the honest "make every move" mode). */
-static count_t perft_node(const node_t *n, int depth, bool bulk)
+/* The last two plies are the hot path: at depth 2 each child is made and its legal
+ * moves counted inline (bulk counting), no list and no call per leaf-parent.
+ * Without bulk counting every leaf move is made (the honest "make every move" mode). */
+ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, bool bulk, const int us)
 {
     if (depth == 0)
         return 1;
     if (depth == 1 && bulk)
-        return count_leaves(n);
+        return (count_t)legal_moves(n, NULL, true, us);
     move_t list[MAX_MOVES];
-    int count = generate_moves(n, list);
+    int count = legal_moves(n, list, false, us);
+    if (depth == 2 && bulk) {
+        uint64_t leaves = 0;
+        for (int i = 0; i < count; i++) {
+            node_t child;
+            make_move(n, &child, list[i], us);
+            leaves += (uint64_t)legal_moves(&child, NULL, true, us ^ 1);
+        }
+        return leaves;
+    }
     count_t total = 0;
     for (int i = 0; i < count; i++) {
         node_t child;
-        make_move(n, &child, list[i]);
-        total += perft_node(&child, depth - 1, bulk);
+        make_move(n, &child, list[i], us);
+        total += us == WHITE ? perft_black(&child, depth - 1, bulk) : perft_white(&child, depth - 1, bulk);
     }
     return total;
+}
+
+static count_t perft_white(const node_t *n, int depth, bool bulk) { return perft_side(n, depth, bulk, WHITE); }
+static count_t perft_black(const node_t *n, int depth, bool bulk) { return perft_side(n, depth, bulk, BLACK); }
+
+static int generate_moves(const node_t *n, move_t *list)
+{
+    return n->side == WHITE ? legal_moves(n, list, false, WHITE) : legal_moves(n, list, false, BLACK);
 }
 
 /* Entry points for the method record. */
@@ -338,7 +380,9 @@ static count_t perft_position(const position_t *pos, int depth, bool bulk)
 {
     node_t n;
     node_load(&n, pos);
-    return depth < 0 ? 0 : perft_node(&n, depth, bulk);
+    if (depth < 0)
+        return 0;
+    return n.side == WHITE ? perft_white(&n, depth, bulk) : perft_black(&n, depth, bulk);
 }
 
 static int generate_position(const position_t *pos, move_t *moves)

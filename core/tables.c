@@ -12,6 +12,8 @@ bb_t between_masks[64][64];
 bb_t line_masks[64][64];
 bb_t rook_rays[64];
 bb_t bishop_rays[64];
+bb_t castle_must_be_empty[2][8][8];
+bb_t castle_king_path[2][8][8];
 uint64_t zobrist_piece[2][6][64];
 uint64_t zobrist_castle[64];
 uint64_t zobrist_ep[8];
@@ -80,6 +82,15 @@ static void build_tables(void)
             }
         }
     }
+    for (int c = 0; c < 2; c++)
+        for (int kf = 0; kf < 8; kf++)
+            for (int rf = 0; rf < 8; rf++) {
+                int rank = c == WHITE ? 0 : 7, k = SQ(kf, rank), r = SQ(rf, rank);
+                int king_to = SQ(rf > kf ? 6 : 2, rank), rook_to = SQ(rf > kf ? 5 : 3, rank);
+                bb_t path = (between_masks[k][king_to] | BB(king_to)) & ~BB(k);
+                castle_king_path[c][kf][rf] = path;
+                castle_must_be_empty[c][kf][rf] = (path | between_masks[r][rook_to] | BB(rook_to)) & ~BB(k) & ~BB(r);
+            }
     uint64_t state = 0x5250455246540001ULL; /* "RPERFT" */
     for (int c = 0; c < 2; c++)
         for (int p = 0; p < 6; p++)

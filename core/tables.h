@@ -18,6 +18,12 @@ extern bb_t line_masks[64][64];    /* the whole line through a and b, else 0 */
 extern bb_t rook_rays[64];         /* empty-board rook attacks */
 extern bb_t bishop_rays[64];       /* empty-board bishop attacks */
 
+/* Castling, per colour, king file and rook file (both on the back rank): the squares
+ * that must be empty but for king and rook, and the king's path (its target
+ * included, its start excluded), which must not be attacked. */
+extern bb_t castle_must_be_empty[2][8][8];
+extern bb_t castle_king_path[2][8][8];
+
 extern uint64_t zobrist_piece[2][6][64];
 extern uint64_t zobrist_castle[64]; /* keyed by the rook square holding the right */
 extern uint64_t zobrist_ep[8];
