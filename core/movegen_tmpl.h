@@ -253,6 +253,9 @@ ALWAYS_INLINE int castling_moves(const node_t *n, move_t *list, bool counting, i
     return count;
 }
 
+/* The moving piece of a slider move: queens move along both kinds of line. */
+#define SLIDER_PIECE(from, kind) ((n->pieces[QUEEN] & BB(from)) ? QUEEN : (kind))
+
 /* All legal moves of the side to move, written to list, or only counted. `us` is
  * a constant at every call site, so each side gets its own folded copy. */
 ALWAYS_INLINE int legal_moves(const node_t *n, move_t *list, bool counting, const int us)
@@ -275,23 +278,30 @@ ALWAYS_INLINE int legal_moves(const node_t *n, move_t *list, bool counting, cons
         return count;
 
     bb_t targets = ~own & s.checkmask, pinned = s.pin_hv | s.pin_diag;
+    bb_t diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & own, straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & own;
     for (bb_t b = n->pieces[KNIGHT] & own & ~pinned; b;) {
         int from = pop_lsb(&b);
         count += emit(OUT, counting, from, knight_attacks[from] & targets, KNIGHT);
     }
-    for (bb_t b = (n->pieces[BISHOP] | n->pieces[QUEEN]) & own & ~s.pin_hv; b;) {
+    for (bb_t b = diagonal & ~pinned; b;) {
         int from = pop_lsb(&b);
-        bb_t to = bishop_attacks_of(n, from) & targets;
-        if (BB(from) & s.pin_diag)
-            to &= s.pin_diag;
-        count += emit(OUT, counting, from, to, (n->pieces[QUEEN] & BB(from)) ? QUEEN : BISHOP);
+        count += emit(OUT, counting, from, bishop_attacks_of(n, from) & targets, SLIDER_PIECE(from, BISHOP));
     }
-    for (bb_t b = (n->pieces[ROOK] | n->pieces[QUEEN]) & own & ~s.pin_diag; b;) {
+    for (bb_t b = straight & ~pinned; b;) {
         int from = pop_lsb(&b);
-        bb_t to = rook_attacks_of(n, from) & targets;
-        if (BB(from) & s.pin_hv)
-            to &= s.pin_hv;
-        count += emit(OUT, counting, from, to, (n->pieces[QUEEN] & BB(from)) ? QUEEN : ROOK);
+        count += emit(OUT, counting, from, rook_attacks_of(n, from) & targets, SLIDER_PIECE(from, ROOK));
+    }
+    /* Pinned sliders move along their pin line only; a bishop pinned on a rank or
+     * a rook pinned on a diagonal cannot move at all. */
+    if (pinned & (diagonal | straight)) {
+        for (bb_t b = diagonal & s.pin_diag; b;) {
+            int from = pop_lsb(&b);
+            count += emit(OUT, counting, from, bishop_attacks_of(n, from) & targets & s.pin_diag, SLIDER_PIECE(from, BISHOP));
+        }
+        for (bb_t b = straight & s.pin_hv; b;) {
+            int from = pop_lsb(&b);
+            count += emit(OUT, counting, from, rook_attacks_of(n, from) & targets & s.pin_hv, SLIDER_PIECE(from, ROOK));
+        }
     }
     count += pawn_moves(n, OUT, counting, us, &s);
     return count;
