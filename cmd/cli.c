@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/fen.h"
 
@@ -74,6 +75,26 @@ const method_t *resolve_method(const char *cmd, const char *name)
     return m;
 }
 
+bool search_setup(const char *cmd, const perft_options_t *opt, search_options_t *search, hash_table_t *hash)
+{
+    char err[160];
+    *search = (search_options_t){.bulk = opt->bulk, .threads = opt->threads};
+    *hash = (hash_table_t){0};
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cpus > 0 && opt->threads > cpus)
+        fprintf(stderr, "rperft %s: warning: %d threads on %ld CPUs\n", cmd, opt->threads, cpus);
+    if (opt->hash_mb > 0) {
+        if (!hash_create(hash, (size_t)opt->hash_mb, err, sizeof err)) {
+            fprintf(stderr, "rperft %s: --hash: %s\n", cmd, err);
+            return false;
+        }
+        search->hash = hash;
+    }
+    return true;
+}
+
+void search_teardown(hash_table_t *hash) { hash_destroy(hash); }
+
 double seconds_now(void)
 {
     struct timespec ts;
@@ -88,7 +109,7 @@ double mnps(count_t nodes, double seconds)
 
 int parse_perft_options(const char *cmd, const char *help, int argc, char **argv, perft_options_t *opt)
 {
-    *opt = (perft_options_t){.bulk = true};
+    *opt = (perft_options_t){.bulk = true, .threads = 1};
     int i = 1;
     for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
         const char *a = argv[i];
@@ -106,7 +127,14 @@ int parse_perft_options(const char *cmd, const char *help, int argc, char **argv
             opt->method = argv[++i];
         } else if (strcmp(a, "--no-bulk") == 0) {
             opt->bulk = false;
-        } else if (strcmp(a, "--fen") == 0 || strcmp(a, "--moves") == 0 || strcmp(a, "--method") == 0) {
+        } else if (strcmp(a, "--threads") == 0 && has_value) {
+            if (!parse_int(argv[++i], 1, MAX_THREADS, &opt->threads))
+                return usage_error(cmd, "--threads takes a whole number from 1 to %d, not '%s'", MAX_THREADS, argv[i]);
+        } else if (strcmp(a, "--hash") == 0 && has_value) {
+            if (!parse_int(argv[++i], 0, 1 << 20, &opt->hash_mb))
+                return usage_error(cmd, "--hash takes megabytes from 0 to 1048576, not '%s'", argv[i]);
+        } else if (strcmp(a, "--fen") == 0 || strcmp(a, "--moves") == 0 || strcmp(a, "--method") == 0 ||
+                   strcmp(a, "--threads") == 0 || strcmp(a, "--hash") == 0) {
             return usage_error(cmd, "%s needs a value", a);
         } else {
             return usage_error(cmd, "unknown option '%s'", a);

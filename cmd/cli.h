@@ -47,11 +47,21 @@ typedef struct perft_options {
     position_options_t position;
     const char *method; /* NULL: default; "all": every available method */
     bool bulk;
+    int threads;
+    int hash_mb;        /* 0: no hash table */
     int depth;
 } perft_options_t;
 
+enum { MAX_THREADS = 256 };
+
 enum { OPTIONS_OK = -1 };
-/* Parses [--startpos | --fen FEN] [--moves M] [--method NAME|all] [--no-bulk] DEPTH.
+/* Parses [--startpos | --fen FEN] [--moves M] [--method NAME|all] [--no-bulk]
+ * [--threads N] [--hash MB] DEPTH.
  * Returns OPTIONS_OK, or the exit code to leave with (0 after --help). */
 int parse_perft_options(const char *cmd, const char *help, int argc, char **argv, perft_options_t *opt);
+/* Builds the search options of perft_options: allocates the hash table (say why
+ * and return false if it cannot be had) and warns of more threads than CPUs. */
+bool search_setup(const char *cmd, const perft_options_t *opt, search_options_t *search, hash_table_t *hash);
+void search_teardown(hash_table_t *hash);
+
 #endif

@@ -38,6 +38,10 @@ int cmd_divide(int argc, char **argv)
     if (!m)
         return EXIT_BAD_INPUT;
 
+    search_options_t search;
+    hash_table_t hash;
+    if (!search_setup("divide", &opt, &search, &hash))
+        return EXIT_BAD_INPUT;
     move_t moves[MAX_MOVES];
     int n = opt.depth == 0 ? 0 : m->generate(&pos, moves);
     divide_line_t *lines = calloc((size_t)n + 1, sizeof *lines);
@@ -47,7 +51,7 @@ int cmd_divide(int argc, char **argv)
         undo_t u;
         move_to_uci(&pos, moves[i], lines[i].move);
         position_make(&pos, moves[i], &u);
-        lines[i].nodes = m->perft(&pos, opt.depth - 1, opt.bulk);
+        lines[i].nodes = m->perft_search(&pos, opt.depth - 1, &search);
         position_unmake(&pos, moves[i], &u);
         total += lines[i].nodes;
     }
@@ -59,5 +63,6 @@ int cmd_divide(int argc, char **argv)
     printf("\nNodes searched: %s\n", count_format(total, digits));
     fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps\n", m->name, opt.depth, elapsed, mnps(total, elapsed));
     free(lines);
+    search_teardown(&hash);
     return EXIT_ALL_GOOD;
 }

@@ -5,7 +5,8 @@
 #include "commands.h"
 
 static const char help[] =
-    "usage: rperft perft [--startpos | --fen FEN] [--moves \"e2e4 e7e5\"] [--method NAME|all] [--no-bulk] DEPTH\n"
+    "usage: rperft perft [--startpos | --fen FEN] [--moves \"e2e4 e7e5\"] [--method NAME|all] [--no-bulk]\n"
+    "                   [--threads N] [--hash MB] DEPTH\n"
     "\n"
     "Counts the leaf nodes of the legal move tree of the position to DEPTH and prints\n"
     "'Nodes searched: N' on stdout; time and Mnps go to stderr.\n"
@@ -15,16 +16,24 @@ static const char help[] =
     "  --moves LIST      UCI moves played from the position first\n"
     "  --method NAME     slider-attack method (default: rotated); 'all' runs every method\n"
     "                    this CPU can run, prints each count and time, exits 1 if any differ\n"
-    "  --no-bulk         make every leaf move instead of counting the last ply\n";
+    "  --no-bulk         make every leaf move instead of counting the last ply\n"
+    "  --threads N       threads (default 1); the work is split two plies below the root\n"
+    "  --hash MB         transposition table of MB megabytes shared by the threads (default none)\n";
 
-static int run_one(const method_t *m, const position_t *pos, const perft_options_t *opt, count_t *nodes)
+/* Runs one method and reports its time; a fresh table for each, so no method
+ * gains from another's entries. */
+static bool timed_perft(const method_t *m, const position_t *pos, const perft_options_t *opt, count_t *nodes,
+                        double *elapsed)
 {
+    search_options_t search;
+    hash_table_t hash;
+    if (!search_setup("perft", opt, &search, &hash))
+        return false;
     double start = seconds_now();
-    *nodes = m->perft(pos, opt->depth, opt->bulk);
-    double elapsed = seconds_now() - start;
-    fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps%s\n", m->name, opt->depth, elapsed, mnps(*nodes, elapsed),
-            opt->bulk ? "" : " (no bulk counting)");
-    return 0;
+    *nodes = m->perft_search(pos, opt->depth, &search);
+    *elapsed = seconds_now() - start;
+    search_teardown(&hash);
+    return true;
 }
 
 static int run_all(const position_t *pos, const perft_options_t *opt)
@@ -40,9 +49,10 @@ static int run_all(const position_t *pos, const perft_options_t *opt)
             continue;
         }
         const char *note = m->note();
-        double start = seconds_now();
-        count_t nodes = m->perft(pos, opt->depth, opt->bulk);
-        double elapsed = seconds_now() - start;
+        count_t nodes;
+        double elapsed;
+        if (!timed_perft(m, pos, opt, &nodes, &elapsed))
+            return EXIT_BAD_INPUT;
         printf("%-20s %20s %9.3f s %9.1f Mnps%s%s\n", m->name, count_format(nodes, digits), elapsed,
                mnps(nodes, elapsed), note ? "  " : "", note ? note : "");
         fflush(stdout);
@@ -74,8 +84,13 @@ int cmd_perft(int argc, char **argv)
     if (!m)
         return EXIT_BAD_INPUT;
     count_t nodes;
+    double elapsed;
     char digits[COUNT_DIGITS_MAX];
-    run_one(m, &pos, &opt, &nodes);
+    if (!timed_perft(m, &pos, &opt, &nodes, &elapsed))
+        return EXIT_BAD_INPUT;
     printf("Nodes searched: %s\n", count_format(nodes, digits));
+    fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps, %d thread%s, hash %d MB%s\n", m->name, opt.depth, elapsed,
+            mnps(nodes, elapsed), opt.threads, opt.threads > 1 ? "s" : "", opt.hash_mb,
+            opt.bulk ? "" : ", no bulk counting");
     return EXIT_ALL_GOOD;
 }

@@ -8,7 +8,15 @@
 #include <stddef.h>
 
 #include "count.h"
+#include "hash.h"
 #include "position.h"
+
+/* How a perft runs: bulk counting of the last ply, threads, transposition table. */
+typedef struct search_options {
+    bool bulk;
+    int threads;        /* 1 or more */
+    hash_table_t *hash; /* NULL: none */
+} search_options_t;
 
 typedef struct method {
     const char *name;
@@ -19,7 +27,8 @@ typedef struct method {
     const char *(*note)(void);       /* e.g. "slow-pext", or NULL */
     bool (*init)(const char **why);  /* builds the tables; false (and why) on failure */
     int (*generate)(const position_t *pos, move_t *moves);
-    count_t (*perft)(const position_t *pos, int depth, bool bulk);
+    count_t (*perft)(const position_t *pos, int depth, bool bulk); /* one thread, no hash */
+    count_t (*perft_search)(const position_t *pos, int depth, const search_options_t *opt);
     /* Attacks for an arbitrary occupancy, for the exhaustive tests. */
     bb_t (*rook_attacks)(int sq, bb_t occ);
     bb_t (*bishop_attacks)(int sq, bb_t occ);

@@ -15,10 +15,15 @@
  * empty-board lines, which needs no slider lookup at all; only the enemy attack map
  * (for king moves and castling) and the moves of our own sliders use the method. */
 
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bitboard.h"
 #include "count.h"
+#include "hash.h"
+#include "method.h"
 #include "move.h"
 #include "position.h"
 #include "tables.h"
@@ -34,9 +39,26 @@ typedef struct node {
     bb_t occ;
     bb_t castle_rooks;
     int side;
-    int ep; /* NO_SQ unless an enemy pawn stands beside the pawn that just double-pushed */
+    int ep;       /* NO_SQ unless an enemy pawn stands beside the pawn that just double-pushed */
+    uint64_t key; /* Zobrist key, kept only when a hash table is used */
     SLIDER_FIELDS
 } node_t;
+
+/* From scratch: only interior nodes that will be probed need it, a few percent of
+ * the nodes made, so the hot make does not carry an incremental update. */
+static uint64_t node_key(const node_t *n)
+{
+    uint64_t key = n->side == BLACK ? zobrist_side : 0;
+    for (int c = 0; c < 2; c++)
+        for (int p = PAWN; p <= KING; p++)
+            for (bb_t b = n->pieces[p] & n->colours[c]; b;)
+                key ^= zobrist_piece[c][p][pop_lsb(&b)];
+    for (bb_t b = n->castle_rooks; b;)
+        key ^= zobrist_castle[pop_lsb(&b)];
+    if (n->ep != NO_SQ)
+        key ^= zobrist_ep[FILE_OF(n->ep)];
+    return key;
+}
 
 static void node_load(node_t *n, const position_t *pos)
 {
@@ -48,6 +70,11 @@ static void node_load(node_t *n, const position_t *pos)
     n->castle_rooks = pos->castle_rooks;
     n->side = pos->side;
     n->ep = pos->ep;
+    /* Keep an en-passant square only where a pawn could take, as make does, so
+     * that equal positions get equal keys. */
+    if (n->ep != NO_SQ && !(pawn_attacks[n->side ^ 1][n->ep] & n->pieces[PAWN] & n->colours[n->side]))
+        n->ep = NO_SQ;
+    n->key = node_key(n);
     slider_sync(n);
 }
 
@@ -345,54 +372,149 @@ ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m, const in
     n->side = them;
 }
 
-static count_t perft_white(const node_t *n, int depth, bool bulk);
-static count_t perft_black(const node_t *n, int depth, bool bulk);
+static count_t perft_white(const node_t *n, int depth, const search_options_t *opt);
+static count_t perft_black(const node_t *n, int depth, const search_options_t *opt);
 
 /* The last two plies are the hot path: at depth 2 each child is made and its legal
  * moves counted inline (bulk counting), no list and no call per leaf-parent.
- * Without bulk counting every leaf move is made (the honest "make every move" mode). */
-ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, bool bulk, const int us)
+ * Without bulk counting every leaf move is made (the honest "make every move" mode).
+ * With a hash table, nodes of depth 2 and more are probed and stored. */
+ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_options_t *opt, const int us)
 {
     if (depth == 0)
         return 1;
-    if (depth == 1 && bulk)
+    if (depth == 1 && opt->bulk)
         return (count_t)legal_moves(n, NULL, true, us);
+    uint64_t cached;
+    if (opt->hash && depth >= 2 && hash_probe(opt->hash, n->key, depth, &cached))
+        return cached;
     move_t list[MAX_MOVES];
     int count = legal_moves(n, list, false, us);
-    if (depth == 2 && bulk) {
+    count_t total = 0;
+    if (depth == 2 && opt->bulk) {
         uint64_t leaves = 0;
         for (int i = 0; i < count; i++) {
             node_t child;
             make_move(n, &child, list[i], us);
             leaves += (uint64_t)legal_moves(&child, NULL, true, us ^ 1);
         }
-        return leaves;
+        total = leaves;
+    } else {
+        for (int i = 0; i < count; i++) {
+            node_t child;
+            make_move(n, &child, list[i], us);
+            if (opt->hash)
+                child.key = node_key(&child);
+            total += us == WHITE ? perft_black(&child, depth - 1, opt) : perft_white(&child, depth - 1, opt);
+        }
     }
-    count_t total = 0;
-    for (int i = 0; i < count; i++) {
-        node_t child;
-        make_move(n, &child, list[i], us);
-        total += us == WHITE ? perft_black(&child, depth - 1, bulk) : perft_white(&child, depth - 1, bulk);
-    }
+    if (opt->hash && depth >= 2 && total < ((count_t)1 << 58))
+        hash_store(opt->hash, n->key, depth, (uint64_t)total);
     return total;
 }
 
-static count_t perft_white(const node_t *n, int depth, bool bulk) { return perft_side(n, depth, bulk, WHITE); }
-static count_t perft_black(const node_t *n, int depth, bool bulk) { return perft_side(n, depth, bulk, BLACK); }
+static count_t perft_white(const node_t *n, int depth, const search_options_t *opt) { return perft_side(n, depth, opt, WHITE); }
+static count_t perft_black(const node_t *n, int depth, const search_options_t *opt) { return perft_side(n, depth, opt, BLACK); }
+
+static count_t perft_any(const node_t *n, int depth, const search_options_t *opt)
+{
+    return n->side == WHITE ? perft_white(n, depth, opt) : perft_black(n, depth, opt);
+}
 
 static int generate_moves(const node_t *n, move_t *list)
 {
     return n->side == WHITE ? legal_moves(n, list, false, WHITE) : legal_moves(n, list, false, BLACK);
 }
 
+static void make_any(const node_t *n, node_t *child, move_t m, bool keyed)
+{
+    if (n->side == WHITE)
+        make_move(n, child, m, WHITE);
+    else
+        make_move(n, child, m, BLACK);
+    if (keyed)
+        child->key = node_key(child);
+}
+
+/* Threads share the positions two plies below the root: hundreds of small units
+ * taken one at a time, so every thread stays busy until the last ones finish. */
+typedef struct split {
+    node_t *units;
+    int count;
+    int depth; /* remaining depth of each unit */
+    const search_options_t *opt;
+    atomic_int next;
+    pthread_mutex_t lock;
+    count_t total;
+} split_t;
+
+static void *split_worker(void *arg)
+{
+    split_t *sp = arg;
+    count_t sum = 0;
+    for (int i; (i = atomic_fetch_add(&sp->next, 1)) < sp->count;)
+        sum += perft_any(&sp->units[i], sp->depth, sp->opt);
+    pthread_mutex_lock(&sp->lock);
+    sp->total += sum;
+    pthread_mutex_unlock(&sp->lock);
+    return NULL;
+}
+
+static count_t perft_threaded(const node_t *root, int depth, const search_options_t *opt)
+{
+    move_t first[MAX_MOVES], second[MAX_MOVES];
+    int n1 = generate_moves(root, first), capacity = 1024;
+    split_t sp = {.units = malloc(sizeof(node_t) * (size_t)capacity), .depth = depth - 2, .opt = opt};
+    for (int i = 0; i < n1 && sp.units; i++) {
+        node_t child;
+        make_any(root, &child, first[i], opt->hash != NULL);
+        int n2 = generate_moves(&child, second);
+        for (int j = 0; j < n2; j++) {
+            if (sp.count == capacity) {
+                capacity *= 2;
+                node_t *grown = realloc(sp.units, sizeof(node_t) * (size_t)capacity);
+                if (!grown) {
+                    free(sp.units);
+                    sp.units = NULL;
+                    break;
+                }
+                sp.units = grown;
+            }
+            make_any(&child, &sp.units[sp.count++], second[j], opt->hash != NULL);
+        }
+    }
+    if (!sp.units) /* out of memory for the units: still give the right answer */
+        return perft_any(root, depth, opt);
+    pthread_mutex_init(&sp.lock, NULL);
+    pthread_t threads[256];
+    int started = 0;
+    for (; started < opt->threads - 1 && started < 256; started++)
+        if (pthread_create(&threads[started], NULL, split_worker, &sp) != 0)
+            break;
+    split_worker(&sp);
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+    pthread_mutex_destroy(&sp.lock);
+    free(sp.units);
+    return sp.total;
+}
+
 /* Entry points for the method record. */
-static count_t perft_position(const position_t *pos, int depth, bool bulk)
+static count_t perft_search_position(const position_t *pos, int depth, const search_options_t *opt)
 {
     node_t n;
     node_load(&n, pos);
     if (depth < 0)
         return 0;
-    return n.side == WHITE ? perft_white(&n, depth, bulk) : perft_black(&n, depth, bulk);
+    if (opt->threads > 1 && depth >= 3)
+        return perft_threaded(&n, depth, opt);
+    return perft_any(&n, depth, opt);
+}
+
+static count_t perft_position(const position_t *pos, int depth, bool bulk)
+{
+    search_options_t opt = {.bulk = bulk, .threads = 1};
+    return perft_search_position(pos, depth, &opt);
 }
 
 static int generate_position(const position_t *pos, move_t *moves)

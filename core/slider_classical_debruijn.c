@@ -30,6 +30,7 @@ const method_t method_classical_debruijn = {
     .init = init,
     .generate = generate_position,
     .perft = perft_position,
+    .perft_search = perft_search_position,
     .rook_attacks = rook_attacks_for,
     .bishop_attacks = bishop_attacks_for,
 };

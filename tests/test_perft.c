@@ -145,3 +145,39 @@ Test(perft, depth_zero_is_one_and_checkmate_is_zero)
     cr_expect(method_rotated.perft(&pos, 1, true) == 0);
     cr_expect(method_rotated.perft(&pos, 3, false) == 0);
 }
+
+Test(perft, hash_and_threads_give_the_same_counts, .timeout = 120)
+{
+    tables_init();
+    static known_t entries[64];
+    int n = read_known("cpw_perft_results.epd", entries, 64);
+    hash_table_t hash;
+    char err[160];
+    cr_assert(hash_create(&hash, 16, err, sizeof err), "%s", err);
+    for (int i = 0; all_methods[i]; i++) {
+        const char *why;
+        if (!method_prepare(all_methods[i], &why))
+            continue;
+        for (int e = 0; e < n; e++) {
+            if (entries[e].nodes > 3 * NODE_BUDGET)
+                continue;
+            position_t pos = parse(entries[e].fen);
+            search_options_t variants[] = {
+                {.bulk = true, .threads = 2}, {.bulk = true, .threads = 1, .hash = &hash},
+                {.bulk = true, .threads = 2, .hash = &hash}, {.bulk = false, .threads = 2, .hash = &hash}};
+            for (size_t v = 0; v < sizeof variants / sizeof *variants; v++)
+                cr_expect(all_methods[i]->perft_search(&pos, entries[e].depth, &variants[v]) == entries[e].nodes,
+                          "%s variant %zu: %s depth %d", all_methods[i]->name, v, entries[e].fen, entries[e].depth);
+        }
+    }
+    hash_destroy(&hash);
+}
+
+Test(perft, hash_refuses_impossible_sizes)
+{
+    hash_table_t hash;
+    char err[160];
+    cr_expect_not(hash_create(&hash, 0, err, sizeof err));
+    cr_expect_not(hash_create(&hash, (size_t)1 << 30, err, sizeof err), "a petabyte table was accepted");
+    cr_expect(strstr(err, "MB") != NULL, "the reason names the size: %s", err);
+}
