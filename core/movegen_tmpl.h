@@ -29,8 +29,12 @@
 #include "tables.h"
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
-/* Where the next move goes; no arithmetic on the NULL list when only counting. */
-#define OUT (counting ? list : list + count)
+/* What the generator does with each legal move: count it (at the leaf-parents),
+ * write it to a list, or make it and count the child's moves at once (the
+ * depth-2 visit: no list, and the make folds for the piece and kind at hand). */
+enum gen_mode { COUNT, LIST, VISIT };
+/* Where the next move goes; no arithmetic on the NULL list of the other modes. */
+#define OUT (mode == LIST ? list + count : list)
 
 /* The state perft copies from parent to child (copy-make: no unmake needed). */
 typedef struct node {
@@ -176,39 +180,63 @@ ALWAYS_INLINE bool en_passant_legal(const node_t *n, int us, int king, int from,
     return !slider_attacks_square(n, them, king, occ, BB(captured));
 }
 
-/* Emits one move per target square (or counts them). */
-ALWAYS_INLINE int emit(move_t *list, bool counting, int from, bb_t targets, int piece)
+static uint64_t count_white(const node_t *n);
+static uint64_t count_black(const node_t *n);
+
+ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m, const int us);
+
+/* VISIT mode: the child's legal moves, counted out of line (one copy per side). */
+ALWAYS_INLINE uint64_t visit(const node_t *n, move_t m, const int us)
 {
-    if (counting)
-        return popcount(targets);
-    int n = 0;
+    node_t child;
+    make_move(n, &child, m, us);
+    return us == WHITE ? count_black(&child) : count_white(&child);
+}
+
+/* One move; LIST returns 1 (the slot used), VISIT the child's count. */
+ALWAYS_INLINE uint64_t emit_one(const node_t *n, move_t *list, int mode, const int us, move_t m)
+{
+    if (mode == LIST) {
+        *list = m;
+        return 1;
+    }
+    return visit(n, m, us);
+}
+
+/* One move per target square (or their count). */
+ALWAYS_INLINE uint64_t emit(const node_t *n, move_t *list, int mode, const int us, int from, bb_t targets, int piece)
+{
+    if (mode == COUNT)
+        return (uint64_t)popcount(targets);
+    uint64_t count = 0;
     while (targets)
-        list[n++] = MOVE_MAKE(from, pop_lsb(&targets), MOVE_NORMAL, 0, piece);
-    return n;
+        count += emit_one(n, OUT, mode, us, MOVE_MAKE(from, pop_lsb(&targets), MOVE_NORMAL, 0, piece));
+    return count;
 }
 
 /* Pawn moves whose targets are given as a set, the from-square at to - offset. */
-ALWAYS_INLINE int emit_pawns(move_t *list, bool counting, bb_t targets, int offset, int us)
+ALWAYS_INLINE uint64_t emit_pawns(const node_t *n, move_t *list, int mode, bb_t targets, int offset, const int us)
 {
     bb_t promo_rank = us == WHITE ? RANK_8_BB : RANK_1_BB;
-    if (counting)
-        return popcount(targets & ~promo_rank) + 4 * popcount(targets & promo_rank);
-    int n = 0;
-    while (targets) {
-        int to = pop_lsb(&targets), from = to - offset;
-        if (BB(to) & promo_rank) {
-            for (int p = QUEEN; p >= KNIGHT; p--)
-                list[n++] = MOVE_MAKE(from, to, MOVE_PROMOTION, p, PAWN);
-        } else {
-            list[n++] = MOVE_MAKE(from, to, MOVE_NORMAL, 0, PAWN);
-        }
+    if (mode == COUNT)
+        return (uint64_t)(popcount(targets & ~promo_rank) + 4 * popcount(targets & promo_rank));
+    uint64_t count = 0;
+    for (bb_t b = targets & ~promo_rank; b;) {
+        int to = pop_lsb(&b);
+        count += emit_one(n, OUT, mode, us, MOVE_MAKE(to - offset, to, MOVE_NORMAL, 0, PAWN));
     }
-    return n;
+    for (bb_t b = targets & promo_rank; b;) {
+        int to = pop_lsb(&b);
+        for (int p = QUEEN; p >= KNIGHT; p--)
+            count += emit_one(n, OUT, mode, us, MOVE_MAKE(to - offset, to, MOVE_PROMOTION, p, PAWN));
+    }
+    return count;
 }
 
-ALWAYS_INLINE int pawn_moves(const node_t *n, move_t *list, bool counting, int us, const safety_t *s)
+ALWAYS_INLINE uint64_t pawn_moves(const node_t *n, move_t *list, int mode, const int us, const safety_t *s)
 {
-    int them = us ^ 1, count = 0;
+    int them = us ^ 1;
+    uint64_t count = 0;
     bb_t pawns = n->pieces[PAWN] & n->colours[us];
     bb_t empty = ~n->occ, enemy = n->colours[them];
     bb_t third_rank = us == WHITE ? RANK_1_BB << 16 : RANK_8_BB >> 16;
@@ -218,8 +246,8 @@ ALWAYS_INLINE int pawn_moves(const node_t *n, move_t *list, bool counting, int u
     bb_t single = push_up(free_pushers, us) & empty;
     bb_t single_pinned = push_up(pinned_pushers, us) & empty & s->pin_hv;
     bb_t twice = push_up((single | single_pinned) & third_rank, us) & empty & s->checkmask;
-    count += emit_pawns(list, counting, (single | single_pinned) & s->checkmask, push_offset(us), us);
-    count += emit_pawns(OUT, counting, twice, 2 * push_offset(us), us);
+    count += emit_pawns(n, list, mode, (single | single_pinned) & s->checkmask, push_offset(us), us);
+    count += emit_pawns(n, OUT, mode, twice, 2 * push_offset(us), us);
 
     /* Captures: a pawn pinned on a rank or file never captures; a diagonally pinned
      * one only along its pin line. */
@@ -227,21 +255,18 @@ ALWAYS_INLINE int pawn_moves(const node_t *n, move_t *list, bool counting, int u
     bb_t free_capturers = capturers & ~s->pin_diag, pinned_capturers = capturers & s->pin_diag;
     bb_t west = (capture_west(free_capturers, us) | (capture_west(pinned_capturers, us) & s->pin_diag)) & targets;
     bb_t east = (capture_east(free_capturers, us) | (capture_east(pinned_capturers, us) & s->pin_diag)) & targets;
-    count += emit_pawns(OUT, counting, west, west_offset(us), us);
-    count += emit_pawns(OUT, counting, east, east_offset(us), us);
+    count += emit_pawns(n, OUT, mode, west, west_offset(us), us);
+    count += emit_pawns(n, OUT, mode, east, east_offset(us), us);
     return count;
 }
 
-ALWAYS_INLINE int en_passant_moves(const node_t *n, move_t *list, bool counting, int us, const safety_t *s)
+ALWAYS_INLINE uint64_t en_passant_moves(const node_t *n, move_t *list, int mode, const int us, const safety_t *s)
 {
-    int count = 0;
+    uint64_t count = 0;
     for (bb_t b = pawn_attacks[us ^ 1][n->ep] & n->pieces[PAWN] & n->colours[us]; b;) {
         int from = pop_lsb(&b);
-        if (en_passant_legal(n, us, s->king, from, n->ep)) {
-            if (!counting)
-                list[count] = MOVE_MAKE(from, n->ep, MOVE_EN_PASSANT, 0, PAWN);
-            count++;
-        }
+        if (en_passant_legal(n, us, s->king, from, n->ep))
+            count += mode == COUNT ? 1 : emit_one(n, OUT, mode, us, MOVE_MAKE(from, n->ep, MOVE_EN_PASSANT, 0, PAWN));
     }
     return count;
 }
@@ -264,18 +289,17 @@ ALWAYS_INLINE bb_t castling_candidates(const node_t *n, int us, int king, bb_t *
     return ok;
 }
 
-ALWAYS_INLINE int castling_moves(const node_t *n, move_t *list, bool counting, int us, int king, bb_t rooks, bb_t safe)
+ALWAYS_INLINE uint64_t castling_moves(const node_t *n, move_t *list, int mode, const int us, int king, bb_t rooks,
+                                      bb_t safe)
 {
-    int count = 0;
+    uint64_t count = 0;
     while (rooks) {
         int rook = pop_lsb(&rooks);
         int king_to = SQ(rook > king ? 6 : 2, RANK_OF(king));
         if ((castle_king_path[us][FILE_OF(king)][FILE_OF(rook)] & ~safe) ||
             slider_attacks_square(n, us ^ 1, king_to, n->occ ^ BB(rook), 0))
             continue;
-        if (!counting)
-            list[count] = MOVE_MAKE(king, rook, MOVE_CASTLING, 0, KING);
-        count++;
+        count += mode == COUNT ? 1 : emit_one(n, OUT, mode, us, MOVE_MAKE(king, rook, MOVE_CASTLING, 0, KING));
     }
     return count;
 }
@@ -283,11 +307,13 @@ ALWAYS_INLINE int castling_moves(const node_t *n, move_t *list, bool counting, i
 /* The moving piece of a slider move: queens move along both kinds of line. */
 #define SLIDER_PIECE(from, kind) ((n->pieces[QUEEN] & BB(from)) ? QUEEN : (kind))
 
-/* All legal moves of the side to move, written to list, or only counted. `us` is
- * a constant at every call site, so each side gets its own folded copy. */
-ALWAYS_INLINE int legal_moves(const node_t *n, move_t *list, bool counting, const int us)
+/* All legal moves of the side to move, as `mode` says. `us` and `mode` are
+ * constants at every call site, so each use gets its own folded copy. Returns the
+ * number of moves (COUNT, LIST) or of the children's moves (VISIT). */
+ALWAYS_INLINE uint64_t legal_moves(const node_t *n, move_t *list, int mode, const int us)
 {
-    int them = us ^ 1, count = 0;
+    int them = us ^ 1;
+    uint64_t count = 0;
     safety_t s;
     find_checks_and_pins(n, us, &s);
     bb_t own = n->colours[us];
@@ -296,11 +322,11 @@ ALWAYS_INLINE int legal_moves(const node_t *n, move_t *list, bool counting, cons
         castle_rooks = castling_candidates(n, us, s.king, &castle_paths);
     bb_t safe = unattacked_squares(n, them, &s, king_targets | castle_paths);
 
-    count += emit(OUT, counting, s.king, king_targets & safe, KING);
+    count += emit(n, OUT, mode, us, s.king, king_targets & safe, KING);
     if (castle_rooks)
-        count += castling_moves(n, OUT, counting, us, s.king, castle_rooks, safe);
+        count += castling_moves(n, OUT, mode, us, s.king, castle_rooks, safe);
     if (n->ep != NO_SQ)
-        count += en_passant_moves(n, OUT, counting, us, &s);
+        count += en_passant_moves(n, OUT, mode, us, &s);
     if (s.checks > 1)
         return count;
 
@@ -308,29 +334,29 @@ ALWAYS_INLINE int legal_moves(const node_t *n, move_t *list, bool counting, cons
     bb_t diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & own, straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & own;
     for (bb_t b = n->pieces[KNIGHT] & own & ~pinned; b;) {
         int from = pop_lsb(&b);
-        count += emit(OUT, counting, from, knight_attacks[from] & targets, KNIGHT);
+        count += emit(n, OUT, mode, us, from, knight_attacks[from] & targets, KNIGHT);
     }
     for (bb_t b = diagonal & ~pinned; b;) {
         int from = pop_lsb(&b);
-        count += emit(OUT, counting, from, bishop_attacks_of(n, from) & targets, SLIDER_PIECE(from, BISHOP));
+        count += emit(n, OUT, mode, us, from, bishop_attacks_of(n, from) & targets, SLIDER_PIECE(from, BISHOP));
     }
     for (bb_t b = straight & ~pinned; b;) {
         int from = pop_lsb(&b);
-        count += emit(OUT, counting, from, rook_attacks_of(n, from) & targets, SLIDER_PIECE(from, ROOK));
+        count += emit(n, OUT, mode, us, from, rook_attacks_of(n, from) & targets, SLIDER_PIECE(from, ROOK));
     }
     /* Pinned sliders move along their pin line only; a bishop pinned on a rank or
      * a rook pinned on a diagonal cannot move at all. */
     if (pinned & (diagonal | straight)) {
         for (bb_t b = diagonal & s.pin_diag; b;) {
             int from = pop_lsb(&b);
-            count += emit(OUT, counting, from, bishop_attacks_of(n, from) & targets & s.pin_diag, SLIDER_PIECE(from, BISHOP));
+            count += emit(n, OUT, mode, us, from, bishop_attacks_of(n, from) & targets & s.pin_diag, SLIDER_PIECE(from, BISHOP));
         }
         for (bb_t b = straight & s.pin_hv; b;) {
             int from = pop_lsb(&b);
-            count += emit(OUT, counting, from, rook_attacks_of(n, from) & targets & s.pin_hv, SLIDER_PIECE(from, ROOK));
+            count += emit(n, OUT, mode, us, from, rook_attacks_of(n, from) & targets & s.pin_hv, SLIDER_PIECE(from, ROOK));
         }
     }
-    count += pawn_moves(n, OUT, counting, us, &s);
+    count += pawn_moves(n, OUT, mode, us, &s);
     return count;
 }
 
@@ -375,8 +401,13 @@ ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m, const in
 static count_t perft_white(const node_t *n, int depth, const search_options_t *opt);
 static count_t perft_black(const node_t *n, int depth, const search_options_t *opt);
 
-/* The last two plies are the hot path: at depth 2 each child is made and its legal
- * moves counted inline (bulk counting), no list and no call per leaf-parent.
+/* The leaf-parents' counts, one out-of-line copy per side: the depth-2 visit
+ * inlines the make of each child and calls these. */
+static uint64_t count_white(const node_t *n) { return legal_moves(n, NULL, COUNT, WHITE); }
+static uint64_t count_black(const node_t *n) { return legal_moves(n, NULL, COUNT, BLACK); }
+
+/* The last two plies are the hot path: at depth 2 each legal move is made as it is
+ * found and the child's legal moves are counted (bulk counting), with no move list.
  * Without bulk counting every leaf move is made (the honest "make every move" mode).
  * With a hash table, nodes of depth 2 and more are probed and stored. */
 ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_options_t *opt, const int us)
@@ -384,22 +415,16 @@ ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_option
     if (depth == 0)
         return 1;
     if (depth == 1 && opt->bulk)
-        return (count_t)legal_moves(n, NULL, true, us);
+        return legal_moves(n, NULL, COUNT, us);
     uint64_t cached;
-    if (opt->hash && depth >= 2 && hash_probe(opt->hash, n->key, depth, &cached))
+    if (opt->hash && hash_probe(opt->hash, n->key, depth, &cached))
         return cached;
-    move_t list[MAX_MOVES];
-    int count = legal_moves(n, list, false, us);
     count_t total = 0;
     if (depth == 2 && opt->bulk) {
-        uint64_t leaves = 0;
-        for (int i = 0; i < count; i++) {
-            node_t child;
-            make_move(n, &child, list[i], us);
-            leaves += (uint64_t)legal_moves(&child, NULL, true, us ^ 1);
-        }
-        total = leaves;
+        total = legal_moves(n, NULL, VISIT, us);
     } else {
+        move_t list[MAX_MOVES];
+        int count = (int)legal_moves(n, list, LIST, us);
         for (int i = 0; i < count; i++) {
             node_t child;
             make_move(n, &child, list[i], us);
@@ -408,7 +433,7 @@ ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_option
             total += us == WHITE ? perft_black(&child, depth - 1, opt) : perft_white(&child, depth - 1, opt);
         }
     }
-    if (opt->hash && depth >= 2 && total < ((count_t)1 << 58))
+    if (opt->hash && total < ((count_t)1 << 58))
         hash_store(opt->hash, n->key, depth, (uint64_t)total);
     return total;
 }
@@ -423,7 +448,7 @@ static count_t perft_any(const node_t *n, int depth, const search_options_t *opt
 
 static int generate_moves(const node_t *n, move_t *list)
 {
-    return n->side == WHITE ? legal_moves(n, list, false, WHITE) : legal_moves(n, list, false, BLACK);
+    return (int)(n->side == WHITE ? legal_moves(n, list, LIST, WHITE) : legal_moves(n, list, LIST, BLACK));
 }
 
 static void make_any(const node_t *n, node_t *child, move_t m, bool keyed)
