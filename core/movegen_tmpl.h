@@ -148,6 +148,8 @@ ALWAYS_INLINE bool slider_attacks_square(const node_t *n, int them, int sq, bb_t
  * search stops once no square is left: most nodes need few or no lookups here. */
 ALWAYS_INLINE bb_t unattacked_squares(const node_t *n, int them, const safety_t *s, bb_t need)
 {
+    if (!need)
+        return 0;
     bb_t enemy = n->colours[them];
     bb_t pawns = n->pieces[PAWN] & enemy;
     bb_t safe = need & ~(capture_west(pawns, them) | capture_east(pawns, them) | s->behind |
