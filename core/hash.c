@@ -43,3 +43,12 @@ void hash_destroy(hash_table_t *table)
         munmap(table->entries, table->bytes);
     table->entries = NULL;
 }
+
+void hash_clear(hash_table_t *table)
+{
+    size_t n = (table->bucket_mask + 1) * HASH_BUCKET;
+    for (size_t i = 0; i < n; i++) {
+        atomic_store_explicit(&table->entries[i].check, 0, memory_order_relaxed);
+        atomic_store_explicit(&table->entries[i].data, 0, memory_order_relaxed);
+    }
+}

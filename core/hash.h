@@ -30,6 +30,8 @@ typedef struct hash_table {
  * (with the reason in err) when megabytes is 0 or the memory cannot be had. */
 bool hash_create(hash_table_t *table, size_t megabytes, char *err, size_t errlen);
 void hash_destroy(hash_table_t *table);
+/* Empties the table; no thread may use it meanwhile. */
+void hash_clear(hash_table_t *table);
 
 /* Counts of 2^58 and more are not stored (they would not fit beside the depth). */
 static inline bool hash_probe(const hash_table_t *t, uint64_t key, int depth, uint64_t *count)

@@ -100,14 +100,20 @@ typedef struct safety {
     bb_t behind;    /* squares behind the king on a slider checker's line */
 } safety_t;
 
-/* Checks and pins from the enemy sliders on the king's empty-board lines. */
-ALWAYS_INLINE void find_checks_and_pins(const node_t *n, int us, safety_t *s)
+/* A checker set no position has: "find the pawn and knight checkers yourself". */
+#define NO_SEED (~0ULL)
+
+/* Checks and pins from the enemy sliders on the king's empty-board lines. Pawn and
+ * knight checkers come from `seed` when the caller knows them: only the piece that
+ * just moved can give such a check. */
+ALWAYS_INLINE void find_checks_and_pins(const node_t *n, int us, safety_t *s, bb_t seed)
 {
     int them = us ^ 1, k = lsb(n->pieces[KING] & n->colours[us]);
     bb_t enemy = n->colours[them];
     bb_t rooks = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy;
     bb_t bishops = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy;
-    bb_t checkers = ((knight_attacks[k] & n->pieces[KNIGHT]) | (pawn_attacks[us][k] & n->pieces[PAWN])) & enemy;
+    bb_t checkers = seed != NO_SEED ? seed
+                                    : ((knight_attacks[k] & n->pieces[KNIGHT]) | (pawn_attacks[us][k] & n->pieces[PAWN])) & enemy;
 
     s->king = k;
     s->pin_hv = s->pin_diag = s->behind = 0;
@@ -182,8 +188,8 @@ ALWAYS_INLINE bool en_passant_legal(const node_t *n, int us, int king, int from,
     return !slider_attacks_square(n, them, king, occ, BB(captured));
 }
 
-static uint64_t count_white(const node_t *n);
-static uint64_t count_black(const node_t *n);
+static uint64_t count_white(const node_t *n, bb_t seed);
+static uint64_t count_black(const node_t *n, bb_t seed);
 
 ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m, const int us);
 
@@ -192,7 +198,14 @@ ALWAYS_INLINE uint64_t visit(const node_t *n, move_t m, const int us)
 {
     node_t child;
     make_move(n, &child, m, us);
-    return us == WHITE ? count_black(&child) : count_white(&child);
+    /* The pawn or knight check the move gives, if any (promotions included). */
+    int to = MOVE_TO(m), kind = MOVE_KIND(m), piece = kind == MOVE_PROMOTION ? MOVE_PROMO(m) : MOVE_PIECE(m);
+    bb_t their_king = n->pieces[KING] & n->colours[us ^ 1], seed = 0;
+    if (piece == PAWN && (pawn_attacks[us][to] & their_king))
+        seed = BB(to);
+    else if (piece == KNIGHT && (knight_attacks[to] & their_king))
+        seed = BB(to);
+    return us == WHITE ? count_black(&child, seed) : count_white(&child, seed);
 }
 
 /* One move; LIST returns 1 (the slot used), VISIT the child's count. */
@@ -312,12 +325,12 @@ ALWAYS_INLINE uint64_t castling_moves(const node_t *n, move_t *list, int mode, c
 /* All legal moves of the side to move, as `mode` says. `us` and `mode` are
  * constants at every call site, so each use gets its own folded copy. Returns the
  * number of moves (COUNT, LIST) or of the children's moves (VISIT). */
-ALWAYS_INLINE uint64_t legal_moves(const node_t *n, move_t *list, int mode, const int us)
+ALWAYS_INLINE uint64_t legal_moves(const node_t *n, move_t *list, int mode, const int us, bb_t seed)
 {
     int them = us ^ 1;
     uint64_t count = 0;
     safety_t s;
-    find_checks_and_pins(n, us, &s);
+    find_checks_and_pins(n, us, &s, seed);
     bb_t own = n->colours[us];
     bb_t king_targets = king_attacks[s.king] & ~own, castle_paths = 0, castle_rooks = 0;
     if (s.checks == 0 && (n->castle_rooks & own))
@@ -405,8 +418,8 @@ static count_t perft_black(const node_t *n, int depth, const search_options_t *o
 
 /* The leaf-parents' counts, one out-of-line copy per side: the depth-2 visit
  * inlines the make of each child and calls these. */
-static uint64_t count_white(const node_t *n) { return legal_moves(n, NULL, COUNT, WHITE); }
-static uint64_t count_black(const node_t *n) { return legal_moves(n, NULL, COUNT, BLACK); }
+static uint64_t count_white(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, WHITE, seed); }
+static uint64_t count_black(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, BLACK, seed); }
 
 /* The last two plies are the hot path: at depth 2 each legal move is made as it is
  * found and the child's legal moves are counted (bulk counting), with no move list.
@@ -417,16 +430,16 @@ ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_option
     if (depth == 0)
         return 1;
     if (depth == 1 && opt->bulk)
-        return legal_moves(n, NULL, COUNT, us);
+        return legal_moves(n, NULL, COUNT, us, NO_SEED);
     uint64_t cached;
     if (opt->hash && hash_probe(opt->hash, n->key, depth, &cached))
         return cached;
     count_t total = 0;
     if (depth == 2 && opt->bulk) {
-        total = legal_moves(n, NULL, VISIT, us);
+        total = legal_moves(n, NULL, VISIT, us, NO_SEED);
     } else {
         move_t list[MAX_MOVES];
-        int count = (int)legal_moves(n, list, LIST, us);
+        int count = (int)legal_moves(n, list, LIST, us, NO_SEED);
         for (int i = 0; i < count; i++) {
             node_t child;
             make_move(n, &child, list[i], us);
@@ -450,7 +463,7 @@ static count_t perft_any(const node_t *n, int depth, const search_options_t *opt
 
 static int generate_moves(const node_t *n, move_t *list)
 {
-    return (int)(n->side == WHITE ? legal_moves(n, list, LIST, WHITE) : legal_moves(n, list, LIST, BLACK));
+    return (int)(n->side == WHITE ? legal_moves(n, list, LIST, WHITE, NO_SEED) : legal_moves(n, list, LIST, BLACK, NO_SEED));
 }
 
 static void make_any(const node_t *n, node_t *child, move_t m, bool keyed)

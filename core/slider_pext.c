@@ -2,24 +2,10 @@
  * file is compiled with -mbmi2, so the whole move-generator instance may use BMI2;
  * it only runs where cpuid reports BMI2 (the checks live in cpu.c, built without
  * it). Where PEXT is microcoded (AMD Zen 1/2, Excavator) it is flagged slow-pext. */
-#include <immintrin.h>
-
 #include "cpu.h"
 #include "method_common.h"
+#include "slider_pext.h"
 #include "slider_plain.h"
-#include "slider_tables.h"
-
-static inline bb_t pext_rook_attacks(int sq, bb_t occ)
-{
-    const slider_entry_t *e = &rook_pext[sq];
-    return e->attacks[_pext_u64(occ, e->mask)];
-}
-
-static inline bb_t pext_bishop_attacks(int sq, bb_t occ)
-{
-    const slider_entry_t *e = &bishop_pext[sq];
-    return e->attacks[_pext_u64(occ, e->mask)];
-}
 
 #define rook_attacks_of(n, sq) pext_rook_attacks((sq), (n)->occ)
 #define bishop_attacks_of(n, sq) pext_bishop_attacks((sq), (n)->occ)
