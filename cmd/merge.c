@@ -1,0 +1,105 @@
+/* rperft merge: adds up the results of a split perft exactly, once every unit has
+ * one result (identical repeats allowed). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "unitfile.h"
+
+static const char help[] =
+    "usage: rperft merge UNITS RESULTS...\n"
+    "\n"
+    "Checks that every unit of UNITS (written by 'rperft split') has exactly one result\n"
+    "in the RESULTS files (written by 'rperft units'; identical repeats are fine) and\n"
+    "prints 'Nodes searched: N', N = sum of multiplicity x count, exact to 2^128.\n"
+    "\n"
+    "exit status: 0 complete; 1 units missing or results in conflict (listed on stderr);\n"
+    "2 unreadable files or bad lines (named FILE:LINE), or results of another units file.\n";
+
+enum { MISSING_SHOWN = 20 };
+
+/* Lists the units without a result; returns how many there are. */
+static size_t report_missing(const unit_set_t *set, const tally_t *tallies)
+{
+    size_t missing = 0;
+    for (size_t id = 0; id < set->count; id++) {
+        if (tallies[id].done)
+            continue;
+        if (++missing <= MISSING_SHOWN)
+            fprintf(stderr, "rperft merge: unit %zu has no result: %s\n", id, set->units[id].fen);
+    }
+    if (missing > MISSING_SHOWN)
+        fprintf(stderr, "rperft merge: ... and %zu more\n", missing - MISSING_SHOWN);
+    if (missing)
+        fprintf(stderr, "rperft merge: %zu of %zu units have no result\n", missing, set->count);
+    return missing;
+}
+
+/* Sum of multiplicity x count; false if it passes 2^128 - 1. */
+static bool total_nodes(const unit_set_t *set, const tally_t *tallies, count_t *total)
+{
+    *total = 0;
+    for (size_t id = 0; id < set->count; id++) {
+        count_t product;
+        if (__builtin_mul_overflow(set->units[id].multiplicity, tallies[id].count, &product) ||
+            __builtin_add_overflow(*total, product, total))
+            return false;
+    }
+    return true;
+}
+
+static int merge(const unit_set_t *set, int nfiles, char **files, tally_t *tallies)
+{
+    results_summary_t sum = {0};
+    bool readable = true;
+    for (int i = 0; i < nfiles; i++)
+        readable = results_read("merge", files[i], set, tallies, &sum) && readable;
+    if (!readable || sum.bad > 0) {
+        if (sum.bad > 0)
+            fprintf(stderr, "rperft merge: %ld bad result lines\n", sum.bad);
+        return EXIT_BAD_INPUT;
+    }
+    size_t missing = report_missing(set, tallies), conflicting = 0;
+    for (size_t id = 0; id < set->count; id++)
+        conflicting += tallies[id].conflict;
+    if (conflicting)
+        fprintf(stderr, "rperft merge: %zu units have conflicting results\n", conflicting);
+    if (missing || conflicting)
+        return EXIT_MISMATCH;
+    count_t total;
+    if (!total_nodes(set, tallies, &total)) {
+        fprintf(stderr, "rperft merge: the total passes 2^128 - 1\n");
+        return EXIT_BAD_INPUT;
+    }
+    char digits[COUNT_DIGITS_MAX];
+    printf("Nodes searched: %s\n", count_format(total, digits));
+    fprintf(stderr, "rperft merge: depth %d of %s: %zu units, %ld results (%ld identical repeats), %.3f s computing\n",
+            set->depth, set->root, set->count, sum.results, sum.duplicates, sum.seconds);
+    return EXIT_ALL_GOOD;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(help, stdout);
+        return EXIT_ALL_GOOD;
+    }
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return usage_error("merge", "unknown option '%s'", argv[i]);
+    if (argc < 3)
+        return usage_error("merge", "need the units file and at least one results file");
+    unit_set_t set;
+    if (!unit_set_read("merge", argv[1], &set))
+        return EXIT_BAD_INPUT;
+    tally_t *tallies = calloc(set.count ? set.count : 1, sizeof *tallies);
+    int rc = EXIT_BAD_INPUT;
+    if (tallies)
+        rc = merge(&set, argc - 2, argv + 2, tallies);
+    else
+        fprintf(stderr, "rperft merge: out of memory\n");
+    free(tallies);
+    unit_set_free(&set);
+    return rc;
+}
