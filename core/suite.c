@@ -332,7 +332,8 @@ static bool record_error(parser_t *p, suite_entry_t *e)
 
 static void take_depths(suite_entry_t *e, depth_list_t *d)
 {
-    qsort(d->items, (size_t)d->n, sizeof *d->items, by_depth);
+    if (d->n > 1) /* qsort's array may not be NULL, even when empty */
+        qsort(d->items, (size_t)d->n, sizeof *d->items, by_depth);
     e->depths = d->items;
     e->ndepths = d->n;
     *d = (depth_list_t){0};
