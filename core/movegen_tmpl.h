@@ -289,8 +289,11 @@ ALWAYS_INLINE uint64_t en_passant_moves(const node_t *n, move_t *list, int mode,
 /* Castling, standard and Chess960 alike: the king goes to the g- or c-file and the
  * rook to the f- or d-file. First the rooks whose squares in between are empty
  * (their king paths then join the squares whose safety is asked); then the path
- * must be unattacked, and the king's target is tested again without the rook,
- * which may have shielded it along the rank. */
+ * must be unattacked. The rook may have shielded the king's target, and only in
+ * one way: after castling the rook stands between the target and everything on
+ * the king's side, and a kingside rook has nothing behind it that the attack map
+ * does not already see; so the one case is a queenside rook on the b-file with an
+ * enemy rook or queen on the a-file square beside it (Chess960). */
 ALWAYS_INLINE bb_t castling_candidates(const node_t *n, int us, int king, bb_t *paths)
 {
     bb_t ok = 0;
@@ -310,9 +313,10 @@ ALWAYS_INLINE uint64_t castling_moves(const node_t *n, move_t *list, int mode, c
     uint64_t count = 0;
     while (rooks) {
         int rook = pop_lsb(&rooks);
-        int king_to = SQ(rook > king ? 6 : 2, RANK_OF(king));
-        if ((castle_king_path[us][FILE_OF(king)][FILE_OF(rook)] & ~safe) ||
-            slider_attacks_square(n, us ^ 1, king_to, n->occ ^ BB(rook), 0))
+        if (castle_king_path[us][FILE_OF(king)][FILE_OF(rook)] & ~safe)
+            continue;
+        if (FILE_OF(rook) == 1 && rook < king &&
+            (BB(rook - 1) & (n->pieces[ROOK] | n->pieces[QUEEN]) & n->colours[us ^ 1]))
             continue;
         count += mode == COUNT ? 1 : emit_one(n, OUT, mode, us, MOVE_MAKE(king, rook, MOVE_CASTLING, 0, KING));
     }
