@@ -181,3 +181,34 @@ Test(perft, hash_refuses_impossible_sizes)
     cr_expect_not(hash_create(&hash, (size_t)1 << 30, err, sizeof err), "a petabyte table was accepted");
     cr_expect(strstr(err, "MB") != NULL, "the reason names the size: %s", err);
 }
+
+/* Chess960 castling where the castling rook shields the king's target (a b-file
+ * rook with an enemy rook or queen on a1), and its near misses. Counts from
+ * Stockfish 15.1 with UCI_Chess960. */
+Test(perft, chess960_rook_shield_cases)
+{
+    tables_init();
+    static const struct {
+        const char *fen;
+        unsigned long long d1, d2, d3;
+    } cases[] = {
+        {"4k3/8/8/8/8/8/8/rRK5 w B - 0 1", 5, 57, 821},
+        {"4k3/8/8/8/8/8/8/qRK5 w B - 0 1", 4, 65, 876},
+        {"4k3/8/8/8/8/8/8/bRK4R w BH - 0 1", 24, 237, 5838},
+        {"4k3/8/8/8/8/8/8/1RK3Rr w BG - 0 1", 17, 190, 4406},
+        {"4k3/8/8/8/8/8/8/rR2K2R w BH - 0 1", 18, 210, 4969},
+        {"rr2k2r/8/8/8/8/8/8/RR2K2R b BHbh - 0 1", 32, 867, 26826},
+    };
+    for (int i = 0; all_methods[i]; i++) {
+        const char *why;
+        if (!method_prepare(all_methods[i], &why))
+            continue;
+        for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+            position_t pos = parse(cases[c].fen);
+            unsigned long long want[] = {cases[c].d1, cases[c].d2, cases[c].d3};
+            for (int d = 1; d <= 3; d++)
+                cr_expect(all_methods[i]->perft(&pos, d, true) == want[d - 1], "%s: %s depth %d",
+                          all_methods[i]->name, cases[c].fen, d);
+        }
+    }
+}
