@@ -5,5 +5,13 @@
 int cmd_perft(int argc, char **argv);
 int cmd_divide(int argc, char **argv);
 int cmd_methods(int argc, char **argv);
+int cmd_suite(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_perftree(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_split(int argc, char **argv);
+int cmd_units(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 #endif

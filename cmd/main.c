@@ -11,6 +11,14 @@ static const command_t commands[] = {
     {"perft", "count the leaf nodes of a position to a depth", cmd_perft},
     {"divide", "perft per root move, in Stockfish's format", cmd_divide},
     {"methods", "list the slider-attack methods and whether this CPU runs them", cmd_methods},
+    {"suite", "check perft suite files against their known counts (CI: JUnit, CSV, budgets)", cmd_suite},
+    {"check", "check an external engine's perft against suites, drilling down to each fault", cmd_check},
+    {"perftree", "perft in perftree's script protocol (scripts/perftree wraps it)", cmd_perftree},
+    {"bench", "time the slider methods against each other; CSV rows with the CPU's identity", cmd_bench},
+    {"report", "merge bench CSVs from many CPUs into tables and an SVG chart", cmd_report},
+    {"split", "cut a deep perft into work units (distinct positions a few plies down)", cmd_split},
+    {"units", "compute the work units of a split (one shard of N), resumable", cmd_units},
+    {"merge", "check that every unit has its result and add them up exactly", cmd_merge},
 };
 
 static void print_help(void)

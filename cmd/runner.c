@@ -1,0 +1,146 @@
+#include "runner.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+/* The worker tells the main thread it is done with this signal, so that one
+ * sigwait() sees both "done" and SIGINT. */
+#define WAKE_SIGNAL SIGUSR1
+
+static volatile sig_atomic_t sigint_seen;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    sigint_seen = 1;
+}
+
+void interrupt_setup(void)
+{
+    struct sigaction sa = {0};
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; /* no SA_RESTART: ppoll() must return EINTR */
+    sigaction(SIGINT, &sa, NULL);
+    sigset_t block;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, WAKE_SIGNAL);
+    pthread_sigmask(SIG_BLOCK, &block, NULL);
+}
+
+bool interrupt_requested(void)
+{
+    return sigint_seen != 0;
+}
+
+void interrupt_poll_mask(sigset_t *mask)
+{
+    pthread_sigmask(SIG_BLOCK, NULL, mask);
+    sigdelset(mask, SIGINT);
+}
+
+struct runner {
+    pthread_t main, worker;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    perft_job_t *jobs; /* the batch being run; NULL when idle */
+    int n;
+    bool quit, interrupted;
+};
+
+static void run_jobs(perft_job_t *jobs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        perft_job_t *j = &jobs[i];
+        double start = seconds_now();
+        j->nodes = j->method->perft(j->pos, j->depth, j->bulk);
+        j->seconds = seconds_now() - start;
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    runner_t *r = arg;
+    pthread_mutex_lock(&r->lock);
+    for (;;) {
+        while (!r->jobs && !r->quit)
+            pthread_cond_wait(&r->wake, &r->lock);
+        if (r->quit)
+            break;
+        perft_job_t *jobs = r->jobs;
+        int n = r->n;
+        pthread_mutex_unlock(&r->lock);
+        run_jobs(jobs, n);
+        pthread_mutex_lock(&r->lock);
+        r->jobs = NULL;
+        pthread_kill(r->main, WAKE_SIGNAL);
+    }
+    pthread_mutex_unlock(&r->lock);
+    return NULL;
+}
+
+runner_t *runner_start(void)
+{
+    runner_t *r = calloc(1, sizeof *r);
+    if (!r) {
+        perror("rperft");
+        exit(EXIT_BAD_INPUT);
+    }
+    r->main = pthread_self();
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_cond_init(&r->wake, NULL);
+    if (pthread_create(&r->worker, NULL, worker_main, r) != 0) {
+        perror("rperft: cannot start a thread");
+        exit(EXIT_BAD_INPUT);
+    }
+    return r;
+}
+
+bool runner_run(runner_t *r, perft_job_t *jobs, int n)
+{
+    if (r->interrupted || sigint_seen)
+        return r->interrupted = true, false;
+    pthread_mutex_lock(&r->lock);
+    r->jobs = jobs;
+    r->n = n;
+    pthread_cond_signal(&r->wake);
+    pthread_mutex_unlock(&r->lock);
+    sigset_t wait_for;
+    sigemptyset(&wait_for);
+    sigaddset(&wait_for, SIGINT);
+    sigaddset(&wait_for, WAKE_SIGNAL);
+    for (;;) {
+        int sig = 0;
+        if (sigwait(&wait_for, &sig) != 0)
+            continue;
+        if (sig == SIGINT) {
+            sigint_seen = 1;
+            r->interrupted = true;
+            return false;
+        }
+        pthread_mutex_lock(&r->lock);
+        bool done = r->jobs == NULL;
+        pthread_mutex_unlock(&r->lock);
+        if (done)
+            return true;
+    }
+}
+
+void runner_stop(runner_t *r)
+{
+    if (r->interrupted)
+        return; /* the worker may still be inside a perft: let it die with the process */
+    pthread_mutex_lock(&r->lock);
+    r->quit = true;
+    pthread_cond_signal(&r->wake);
+    pthread_mutex_unlock(&r->lock);
+    pthread_join(r->worker, NULL);
+    pthread_mutex_destroy(&r->lock);
+    pthread_cond_destroy(&r->wake);
+    free(r);
+}

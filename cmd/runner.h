@@ -1,0 +1,45 @@
+/* Ctrl-C for long runs. A perft cannot be stopped half way, so it runs on a worker
+ * thread while the main thread waits for it or for SIGINT, whichever comes first;
+ * after SIGINT the caller reports what finished and exits, abandoning the worker.
+ *
+ * SIGINT stays blocked in every thread from interrupt_setup() on: the main thread
+ * takes it with sigwait() while a perft runs, or through the handler while it
+ * waits in ppoll() with interrupt_poll_mask() (see rperft check). */
+#ifndef RPERFT_RUNNER_H
+#define RPERFT_RUNNER_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+#include "core/count.h"
+#include "core/method.h"
+#include "core/position.h"
+
+/* Installs the SIGINT handler and blocks SIGINT (and the worker's wake-up signal)
+ * in the calling thread; call it before any other thread starts. */
+void interrupt_setup(void);
+/* True once SIGINT has arrived. */
+bool interrupt_requested(void);
+/* The signal mask to wait with in ppoll() so that SIGINT interrupts the wait. */
+void interrupt_poll_mask(sigset_t *mask);
+
+typedef struct perft_job {
+    const method_t *method;
+    const position_t *pos;
+    int depth;
+    bool bulk;
+    count_t nodes;   /* result */
+    double seconds;  /* result */
+} perft_job_t;
+
+typedef struct runner runner_t;
+
+/* Starts the worker thread (interrupt_setup() must have run). */
+runner_t *runner_start(void);
+/* Runs the jobs in order; true when all finished, false as soon as SIGINT
+ * arrives (then no result is to be trusted and every later call returns false). */
+bool runner_run(runner_t *r, perft_job_t *jobs, int n);
+/* Ends the worker (left running, to die with the process, if it was interrupted). */
+void runner_stop(runner_t *r);
+
+#endif

@@ -1,0 +1,504 @@
+/* rperft suite: checks every position of perft suite files against its known
+ * counts, with the budget, JUnit and CSV options CI needs. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench/csv_table.h"
+#include "build_info.h"
+#include "cli.h"
+#include "commands.h"
+#include "junit.h"
+#include "runner.h"
+#include "suite_common.h"
+#include "core/suite.h"
+
+static const char help[] =
+    "usage: rperft suite [--method NAME|all] [--max-depth N] [--max-nodes N] [--fail-fast]\n"
+    "                    [--junit FILE] [--csv FILE] [--quiet] [--keep-going] [--no-bulk] FILE...\n"
+    "\n"
+    "Checks every position and depth of perft suite files ('-' is standard input)\n"
+    "against the counts they give. Formats: 'FEN ;D1 20 ;D2 400', 'FEN; D1 20',\n"
+    "'FEN;20;400' (bare counts), 'FEN perft1 20; perft2 400;' and the .perft block\n"
+    "form (id / epd / perft D N lines); 4- or 6-field FEN, standard, Shredder-FEN or\n"
+    "X-FEN castling. Positions of the block form are read with Chess960 rules.\n"
+    "\n"
+    "One line per position on stdout: where, the depths checked, PASS or FAIL, nodes,\n"
+    "time; under a FAIL each wrong depth with expected and got. The last line is\n"
+    "'N passed, N failed' (', N skipped' and ', N malformed' when there were any).\n"
+    "\n"
+    "  --method NAME   slider-attack method (default: rotated); 'all' checks every\n"
+    "                  method this CPU can run\n"
+    "  --max-depth N   skip depths deeper than N\n"
+    "  --max-nodes N   skip depths whose expected count is above N (suffixes K M G T\n"
+    "                  for powers of 1000): a whole suite within a CI budget.\n"
+    "                  Counts above 2^64 are counted exactly (128 bits) when allowed,\n"
+    "                  but at any usual budget they are skipped, with a note\n"
+    "  --fail-fast     stop after the first position that fails\n"
+    "  --junit FILE    write a JUnit XML report (a testcase per position, depth, method)\n"
+    "  --csv FILE      append one row per position, depth and method to FILE (created\n"
+    "                  with a header; an existing file must have the same header)\n"
+    "  --quiet         print only failures, malformed lines and the totals\n"
+    "  --keep-going    report a malformed line as an error row and go on (exit 2 at the\n"
+    "                  end unless a count failed)\n"
+    "  --no-bulk       make every leaf move instead of counting the last ply\n"
+    "\n"
+    "exit status: 0 every checked count right, 1 a count wrong, 2 bad usage or input,\n"
+    "130 interrupted (the positions finished so far are reported and written)\n";
+
+enum { MAX_RUN_METHODS = 16 };
+
+typedef struct suite_options {
+    const char *method;
+    depth_limits_t lim;
+    bool fail_fast, quiet, keep_going, bulk;
+    const char *junit, *csv;
+    char **files;
+    int nfiles;
+} suite_options_t;
+
+typedef struct tally {
+    size_t passed, failed, skipped, malformed, depths_checked, depths_skipped;
+    count_t nodes;
+    double seconds;
+} tally_t;
+
+/* Everything one run carries from position to position. */
+typedef struct run {
+    const suite_options_t *opt;
+    const method_t *methods[MAX_RUN_METHODS];
+    int nmethods;
+    runner_t *runner;
+    junit_t *junit;
+    csv_table_t *csv;
+    bool csv_failed;
+    char timestamp[32];
+    bool progress;
+    size_t done, total;
+    tally_t t;
+} run_t;
+
+static const char *const csv_header[] = {"timestamp", "rperft_version", "commit", "file",   "line",
+                                         "id",        "fen",            "method", "bulk",   "depth",
+                                         "expected",  "got",            "status", "seconds", "note"};
+enum { CSV_COLUMNS = sizeof csv_header / sizeof *csv_header };
+
+/* ---- options ---------------------------------------------------------------- */
+
+/* One option at argv[*i] (its value, if any, consumed too). Options may come
+ * before or after the files. */
+static int parse_option(int argc, char **argv, int *i, suite_options_t *opt)
+{
+    const char *a = argv[*i];
+    const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
+    bool takes_value = !strcmp(a, "--method") || !strcmp(a, "--max-depth") || !strcmp(a, "--max-nodes") ||
+                       !strcmp(a, "--junit") || !strcmp(a, "--csv");
+    if (takes_value && !value)
+        return usage_error("suite", "%s needs a value", a);
+    if (takes_value)
+        (*i)++;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        fputs(help, stdout);
+        return EXIT_ALL_GOOD;
+    } else if (!strcmp(a, "--method")) {
+        opt->method = value;
+    } else if (!strcmp(a, "--max-depth")) {
+        if (!parse_int(value, 0, SUITE_MAX_DEPTH, &opt->lim.max_depth))
+            return usage_error("suite", "--max-depth must be a whole number from 0 to %d, not '%s'",
+                               SUITE_MAX_DEPTH, value);
+    } else if (!strcmp(a, "--max-nodes")) {
+        if (!parse_node_budget(value, &opt->lim.max_nodes))
+            return usage_error("suite", "--max-nodes must be a whole number (K, M, G, T allowed), not '%s'", value);
+        opt->lim.has_max_nodes = true;
+    } else if (!strcmp(a, "--junit")) {
+        opt->junit = value;
+    } else if (!strcmp(a, "--csv")) {
+        opt->csv = value;
+    } else if (!strcmp(a, "--fail-fast")) {
+        opt->fail_fast = true;
+    } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+        opt->quiet = true;
+    } else if (!strcmp(a, "--keep-going")) {
+        opt->keep_going = true;
+    } else if (!strcmp(a, "--no-bulk")) {
+        opt->bulk = false;
+    } else {
+        return usage_error("suite", "unknown option '%s'", a);
+    }
+    return OPTIONS_OK;
+}
+
+/* Files are gathered into argv[1..nfiles] in place (argv is ours to reorder). */
+static int parse_options(int argc, char **argv, suite_options_t *opt)
+{
+    *opt = (suite_options_t){.lim.max_depth = -1, .bulk = true};
+    int nfiles = 0;
+    bool options_done = false;
+    for (int i = 1; i < argc; i++) {
+        if (!options_done && !strcmp(argv[i], "--")) {
+            options_done = true;
+        } else if (!options_done && argv[i][0] == '-' && argv[i][1] != '\0') {
+            int rc = parse_option(argc, argv, &i, opt);
+            if (rc != OPTIONS_OK)
+                return rc;
+        } else {
+            argv[1 + nfiles++] = argv[i];
+        }
+    }
+    if (nfiles == 0)
+        return usage_error("suite", "no suite FILE given");
+    opt->files = argv + 1;
+    opt->nfiles = nfiles;
+    return OPTIONS_OK;
+}
+
+static bool resolve_methods(run_t *r)
+{
+    const char *name = r->opt->method;
+    if (!name || strcmp(name, "all") != 0) {
+        const method_t *m = resolve_method("suite", name);
+        r->methods[0] = m;
+        r->nmethods = m != NULL;
+        return m != NULL;
+    }
+    for (int i = 0; all_methods[i] && r->nmethods < MAX_RUN_METHODS; i++) {
+        const char *why = "unknown reason";
+        if (method_prepare(all_methods[i], &why))
+            r->methods[r->nmethods++] = all_methods[i];
+        else
+            fprintf(stderr, "rperft suite: method %s skipped: %s\n", all_methods[i]->name, why);
+    }
+    if (r->nmethods == 0)
+        fprintf(stderr, "rperft suite: no method can run on this CPU\n");
+    return r->nmethods > 0;
+}
+
+/* ---- depth selection ----------------------------------------------------------- */
+
+static const count_t max_u64 = (count_t)UINT64_MAX;
+
+/* Depths above 2^64 cannot be run at any real budget; say so plainly once. */
+static void warn_huge_counts(const run_t *r, const suite_t *suites, int n)
+{
+    char digits[COUNT_DIGITS_MAX];
+    for (int f = 0; f < n; f++)
+        for (size_t i = 0; i < suites[f].count; i++) {
+            const suite_entry_t *e = &suites[f].entries[i];
+            for (int d = 0; d < e->ndepths; d++)
+                if (e->depths[d].expected > max_u64 && depth_plan(&r->opt->lim, &e->depths[d]) == DEPTH_RUN)
+                    fprintf(stderr,
+                            "rperft suite: note: %s:%d D%d expects %s nodes, more than 2^64; rperft counts it "
+                            "exactly in 128 bits, but at 10^9 nodes a second that takes %.0f years "
+                            "(--max-nodes or --max-depth skips it)\n",
+                            suites[f].name, e->line, e->depths[d].depth,
+                            count_format(e->depths[d].expected, digits),
+                            (double)e->depths[d].expected / 1e9 / 3.15576e7);
+        }
+}
+
+/* ---- reporting ------------------------------------------------------------------- */
+
+static void progress_clear(const run_t *r)
+{
+    if (r->progress)
+        fputs("\r\033[K", stderr);
+}
+
+static void progress_show(const run_t *r, const suite_t *s, const suite_entry_t *e, const char *depths)
+{
+    if (!r->progress)
+        return;
+    char label[96];
+    fprintf(stderr, "\r\033[K[%zu/%zu] %s %s %s ...", r->done + 1, r->total, s->name,
+            entry_label(e, label, sizeof label), depths);
+}
+
+static void csv_row(run_t *r, const suite_t *s, const suite_entry_t *e, const char *method, const suite_depth_t *d,
+                    const count_t *got, const char *status, double seconds, const char *note)
+{
+    if (!r->csv || r->csv_failed)
+        return;
+    char line[16], depth[16], expected[COUNT_DIGITS_MAX], got_text[COUNT_DIGITS_MAX], secs[32];
+    snprintf(line, sizeof line, "%d", e->line);
+    snprintf(depth, sizeof depth, "%d", d ? d->depth : 0);
+    snprintf(secs, sizeof secs, "%.6f", seconds);
+    const char *fields[CSV_COLUMNS] = {
+        r->timestamp, RPERFT_VERSION, RPERFT_COMMIT, s->name, line, e->id, e->fen, method,
+        method ? (r->opt->bulk ? "1" : "0") : NULL, d ? depth : NULL, d ? count_format(d->expected, expected) : NULL,
+        got ? count_format(*got, got_text) : NULL, status, got ? secs : NULL, note,
+    };
+    if (!csv_table_append(r->csv, fields)) {
+        perror("rperft suite: --csv");
+        r->csv_failed = true;
+    }
+}
+
+static void report_malformed(run_t *r, const suite_t *s, const suite_entry_t *e)
+{
+    progress_clear(r);
+    printf("ERROR %s\n", e->error);
+    fflush(stdout);
+    r->t.malformed++;
+    char name[32];
+    snprintf(name, sizeof name, "line %d", e->line);
+    if (r->junit)
+        junit_case(r->junit, s->name, name, 0, JUNIT_ERROR, e->error, NULL);
+    csv_row(r, s, e, NULL, NULL, NULL, "error", 0, e->error);
+}
+
+static void junit_name(const run_t *r, const suite_entry_t *e, int depth, const method_t *m, char *buf, size_t len)
+{
+    char label[96];
+    entry_label(e, label, sizeof label);
+    if (r->nmethods > 1 && m)
+        snprintf(buf, len, "%s D%d %s", label, depth, m->name);
+    else
+        snprintf(buf, len, "%s D%d", label, depth);
+}
+
+static void report_skips(run_t *r, const suite_t *s, const suite_entry_t *e)
+{
+    for (int d = 0; d < e->ndepths; d++) {
+        if (depth_plan(&r->opt->lim, &e->depths[d]) == DEPTH_RUN)
+            continue;
+        r->t.depths_skipped++;
+        char why[320], name[160];
+        skip_reason(&r->opt->lim, &e->depths[d], why, sizeof why);
+        for (int m = 0; m < r->nmethods; m++) {
+            junit_name(r, e, e->depths[d].depth, r->methods[m], name, sizeof name);
+            if (r->junit)
+                junit_case(r->junit, s->name, name, 0, JUNIT_SKIP, why, NULL);
+            csv_row(r, s, e, r->methods[m]->name, &e->depths[d], NULL, "skip", 0, why);
+        }
+    }
+}
+
+/* Prints the position's line and its wrong depths; records JUnit cases and CSV
+ * rows. jobs: for each checked depth, one job per method. */
+static bool report_entry(run_t *r, const suite_t *s, const suite_entry_t *e, const suite_depth_t *const *run_depths,
+                         int nrun, const perft_job_t *jobs)
+{
+    count_t nodes = 0;
+    double seconds = 0;
+    bool pass = true;
+    for (int i = 0; i < nrun * r->nmethods; i++) {
+        nodes += jobs[i].nodes;
+        seconds += jobs[i].seconds;
+        pass &= jobs[i].nodes == run_depths[i / r->nmethods]->expected;
+    }
+    int depth_list[SUITE_MAX_DEPTH + 1];
+    for (int i = 0; i < nrun; i++)
+        depth_list[i] = run_depths[i]->depth;
+    char depths[256], label[96], note[512], digits[COUNT_DIGITS_MAX];
+    format_depths(depth_list, nrun, depths, sizeof depths);
+    skip_note(&r->opt->lim, e, note, sizeof note);
+    progress_clear(r);
+    if (!pass || !r->opt->quiet)
+        printf("%s:%d %s %s %s %s nodes %.3f s%s\n", s->name, e->line, entry_label(e, label, sizeof label), depths,
+               pass ? "PASS" : "FAIL", count_format(nodes, digits), seconds, note);
+    for (int i = 0; i < nrun * r->nmethods; i++) {
+        const suite_depth_t *d = run_depths[i / r->nmethods];
+        const method_t *m = jobs[i].method;
+        bool ok = jobs[i].nodes == d->expected;
+        char expected[COUNT_DIGITS_MAX], got[COUNT_DIGITS_MAX], msg[160], name[160];
+        snprintf(msg, sizeof msg, "expected %s, got %s", count_format(d->expected, expected),
+                 count_format(jobs[i].nodes, got));
+        if (!ok)
+            printf("  D%d%s%s: %s\n", d->depth, r->nmethods > 1 ? " " : "", r->nmethods > 1 ? m->name : "", msg);
+        junit_name(r, e, d->depth, m, name, sizeof name);
+        if (r->junit)
+            junit_case(r->junit, s->name, name, jobs[i].seconds, ok ? JUNIT_PASS : JUNIT_FAIL, ok ? NULL : msg,
+                       ok ? NULL : e->fen);
+        csv_row(r, s, e, m->name, d, &jobs[i].nodes, ok ? "pass" : "fail", jobs[i].seconds, ok ? NULL : msg);
+    }
+    fflush(stdout);
+    r->t.nodes += nodes;
+    r->t.seconds += seconds;
+    r->t.depths_checked += (size_t)nrun;
+    if (pass)
+        r->t.passed++;
+    else
+        r->t.failed++;
+    return pass;
+}
+
+/* ---- running ------------------------------------------------------------------- */
+
+typedef enum { ENTRY_DONE, ENTRY_FAILED, ENTRY_INTERRUPTED } entry_result_t;
+
+static entry_result_t check_entry(run_t *r, const suite_t *s, const suite_entry_t *e)
+{
+    if (e->error) {
+        report_malformed(r, s, e);
+        return ENTRY_DONE;
+    }
+    const suite_depth_t *run_depths[SUITE_MAX_DEPTH + 1];
+    int nrun = 0, depth_list[SUITE_MAX_DEPTH + 1];
+    for (int d = 0; d < e->ndepths; d++)
+        if (depth_plan(&r->opt->lim, &e->depths[d]) == DEPTH_RUN) {
+            depth_list[nrun] = e->depths[d].depth;
+            run_depths[nrun++] = &e->depths[d];
+        }
+    if (nrun == 0) {
+        char label[96], note[512];
+        skip_note(&r->opt->lim, e, note, sizeof note);
+        progress_clear(r);
+        if (!r->opt->quiet)
+            printf("%s:%d %s SKIP%s\n", s->name, e->line, entry_label(e, label, sizeof label), note);
+        r->t.skipped++;
+        report_skips(r, s, e);
+        return ENTRY_DONE;
+    }
+    char depths[256];
+    progress_show(r, s, e, format_depths(depth_list, nrun, depths, sizeof depths));
+    perft_job_t jobs[(SUITE_MAX_DEPTH + 1) * MAX_RUN_METHODS];
+    for (int i = 0; i < nrun; i++)
+        for (int m = 0; m < r->nmethods; m++)
+            jobs[i * r->nmethods + m] = (perft_job_t){r->methods[m], &e->pos, run_depths[i]->depth, r->opt->bulk, 0, 0};
+    if (!runner_run(r->runner, jobs, nrun * r->nmethods))
+        return ENTRY_INTERRUPTED;
+    bool pass = report_entry(r, s, e, run_depths, nrun, jobs);
+    report_skips(r, s, e);
+    return pass ? ENTRY_DONE : ENTRY_FAILED;
+}
+
+/* Runs every entry of every suite; returns false when interrupted. */
+static bool run_suites(run_t *r, const suite_t *suites, int n)
+{
+    for (int f = 0; f < n; f++) {
+        if (r->junit)
+            junit_suite(r->junit, suites[f].name);
+        for (size_t i = 0; i < suites[f].count; i++) {
+            entry_result_t res = check_entry(r, &suites[f], &suites[f].entries[i]);
+            if (res == ENTRY_INTERRUPTED)
+                return false;
+            r->done++;
+            if (res == ENTRY_FAILED && r->opt->fail_fast) {
+                fprintf(stderr, "rperft suite: --fail-fast: stopped after the first failure\n");
+                return true;
+            }
+        }
+    }
+    return true;
+}
+
+static void print_totals(const run_t *r)
+{
+    const tally_t *t = &r->t;
+    char digits[COUNT_DIGITS_MAX];
+    printf("total: %zu position%s, %zu depth%s checked%s, %s nodes, %.3f s, %.1f Mnps", r->done,
+           r->done == 1 ? "" : "s", t->depths_checked, t->depths_checked == 1 ? "" : "s",
+           r->nmethods > 1 ? " by each method" : "", count_format(t->nodes, digits), t->seconds,
+           mnps(t->nodes, t->seconds));
+    if (t->depths_skipped)
+        printf("; %zu depth%s skipped", t->depths_skipped, t->depths_skipped == 1 ? "" : "s");
+    printf("\n%zu passed, %zu failed", t->passed, t->failed);
+    if (t->skipped)
+        printf(", %zu skipped", t->skipped);
+    if (t->malformed)
+        printf(", %zu malformed", t->malformed);
+    printf("\n");
+    fflush(stdout);
+}
+
+static void free_suites(suite_t *suites, int n)
+{
+    for (int i = 0; i < n; i++)
+        suite_free(&suites[i]);
+    free(suites);
+}
+
+/* Loads every file before anything runs, so a bad file costs no time. */
+static suite_t *load_all(const suite_options_t *opt, size_t *total)
+{
+    suite_t *suites = calloc((size_t)opt->nfiles, sizeof *suites);
+    *total = 0;
+    for (int i = 0; suites && i < opt->nfiles; i++) {
+        suite_error_t err;
+        if (!suite_load(opt->files[i], opt->keep_going ? SUITE_KEEP_GOING : 0, &suites[i], &err)) {
+            char msg[SUITE_ERROR_MAX];
+            fprintf(stderr, "rperft suite: %s\n", suite_error_format(&err, msg, sizeof msg));
+            free_suites(suites, i);
+            return NULL;
+        }
+        *total += suites[i].count;
+    }
+    return suites;
+}
+
+static bool open_outputs(run_t *r)
+{
+    char err[512];
+    if (r->opt->csv) {
+        r->csv = csv_table_open(r->opt->csv, csv_header, CSV_COLUMNS, err, sizeof err);
+        if (!r->csv) {
+            fprintf(stderr, "rperft suite: --csv %s\n", err);
+            return false;
+        }
+    }
+    if (r->opt->junit) {
+        r->junit = junit_open(r->opt->junit, "rperft suite", err, sizeof err);
+        if (!r->junit) {
+            fprintf(stderr, "rperft suite: --junit %s\n", err);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool close_outputs(run_t *r)
+{
+    bool ok = !r->csv_failed;
+    char err[512];
+    if (r->junit && !junit_finish(r->junit, err, sizeof err)) {
+        fprintf(stderr, "rperft suite: --junit %s\n", err);
+        ok = false;
+    }
+    r->junit = NULL;
+    csv_table_close(r->csv);
+    r->csv = NULL;
+    return ok;
+}
+
+int cmd_suite(int argc, char **argv)
+{
+    suite_options_t opt;
+    int rc = parse_options(argc, argv, &opt);
+    if (rc != OPTIONS_OK)
+        return rc;
+    run_t r = {.opt = &opt};
+    if (!resolve_methods(&r))
+        return EXIT_BAD_INPUT;
+    suite_t *suites = load_all(&opt, &r.total);
+    if (!suites)
+        return EXIT_BAD_INPUT;
+    if (!open_outputs(&r)) {
+        close_outputs(&r);
+        free_suites(suites, opt.nfiles);
+        return EXIT_BAD_INPUT;
+    }
+    time_t now = time(NULL);
+    strftime(r.timestamp, sizeof r.timestamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    r.progress = !opt.quiet && isatty(STDERR_FILENO);
+    warn_huge_counts(&r, suites, opt.nfiles);
+
+    interrupt_setup();
+    r.runner = runner_start();
+    bool finished = run_suites(&r, suites, opt.nfiles);
+    runner_stop(r.runner);
+    progress_clear(&r);
+    if (!finished)
+        fprintf(stderr, "rperft suite: interrupted after %zu of %zu positions\n", r.done, r.total);
+    print_totals(&r);
+    bool written = close_outputs(&r);
+    free_suites(suites, opt.nfiles);
+    if (!finished)
+        return EXIT_INTERRUPTED;
+    if (r.t.failed)
+        return EXIT_MISMATCH;
+    if (r.t.malformed || !written)
+        return EXIT_BAD_INPUT;
+    return EXIT_ALL_GOOD;
+}
