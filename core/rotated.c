@@ -6,6 +6,7 @@
 
 rotated_bits_t rotated_square_bits[64];
 uint8_t rotated_shift[64][4];
+uint16_t rotated_bextr[64][4];
 _Alignas(64) bb_t rotated_attacks[64][4][64];
 
 /* Each line is walked in this direction; its squares get consecutive bits in that order. */
@@ -78,8 +79,10 @@ static void build(void)
     pack_board(LINE_ANTI, ROT_ANTI);
     for (int sq = 0; sq < 64; sq++) {
         rotated_shift[sq][LINE_RANK] = (uint8_t)(RANK_OF(sq) * 8 + 1);
-        for (int line = 0; line < 4; line++)
+        for (int line = 0; line < 4; line++) {
             fill_attacks(sq, line);
+            rotated_bextr[sq][line] = (uint16_t)(rotated_shift[sq][line] | 6 << 8);
+        }
     }
 }
 

@@ -29,7 +29,7 @@ static void checked_rotated_update(bb_t rot[3], bb_t changed, bb_t occ)
 
 static size_t table_bytes(void)
 {
-    return sizeof rotated_attacks + sizeof rotated_shift + sizeof rotated_square_bits;
+    return sizeof rotated_attacks + sizeof rotated_shift + sizeof rotated_bextr + sizeof rotated_square_bits;
 }
 
 static bool init(const char **why)
