@@ -26,7 +26,7 @@ static const char help[] =
     "X-FEN castling. Positions of the block form are read with Chess960 rules.\n"
     "\n"
     "One line per position on stdout: where, the depths checked, PASS or FAIL, nodes,\n"
-    "time; under a FAIL each wrong depth with expected and got. The last line is\n"
+    "time, Mnps; under a FAIL each wrong depth with expected and got. The last line is\n"
     "'N passed, N failed' (', N skipped' and ', N malformed' when there were any).\n"
     "\n"
     "  --method NAME   slider-attack method (default: rotated); 'all' checks every\n"
@@ -296,8 +296,8 @@ static bool report_entry(run_t *r, const suite_t *s, const suite_entry_t *e, con
     skip_note(&r->opt->lim, e, note, sizeof note);
     progress_clear(r);
     if (!pass || !r->opt->quiet)
-        printf("%s:%d %s %s %s %s nodes %.3f s%s\n", s->name, e->line, entry_label(e, label, sizeof label), depths,
-               pass ? "PASS" : "FAIL", count_format(nodes, digits), seconds, note);
+        printf("%s:%d %s %s %s %s nodes %.3f s %.1f Mnps%s\n", s->name, e->line, entry_label(e, label, sizeof label),
+               depths, pass ? "PASS" : "FAIL", count_format(nodes, digits), seconds, mnps(nodes, seconds), note);
     for (int i = 0; i < nrun * r->nmethods; i++) {
         const suite_depth_t *d = run_depths[i / r->nmethods];
         const method_t *m = jobs[i].method;
