@@ -167,7 +167,7 @@ static bool our_divide(check_run_t *r, const position_t *pos, int depth, divide_
         undo_t u;
         children[i] = *pos;
         position_make(&children[i], moves[i], &u);
-        jobs[i] = (perft_job_t){r->method, &children[i], depth - 1, true, 0, 0};
+        jobs[i] = (perft_job_t){r->method, &children[i], depth - 1, true, 0, 0, NULL};
     }
     bool done = runner_run(r->runner, jobs, n);
     *out = (divide_t){0};

@@ -58,7 +58,12 @@ static void run_jobs(perft_job_t *jobs, int n)
     for (int i = 0; i < n; i++) {
         perft_job_t *j = &jobs[i];
         double start = seconds_now();
-        j->nodes = j->method->perft(j->pos, j->depth, j->bulk);
+        /* A table starts empty for every job, so that no method is checked with
+         * counts another method left in it. */
+        if (j->search && j->search->hash)
+            hash_clear(j->search->hash);
+        j->nodes = j->search ? j->method->perft_search(j->pos, j->depth, j->search)
+                             : j->method->perft(j->pos, j->depth, j->bulk);
         j->seconds = seconds_now() - start;
     }
 }

@@ -30,6 +30,7 @@ typedef struct perft_job {
     bool bulk;
     count_t nodes;   /* result */
     double seconds;  /* result */
+    const search_options_t *search; /* threads and hash table; NULL: one thread, no table */
 } perft_job_t;
 
 typedef struct runner runner_t;

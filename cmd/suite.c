@@ -17,7 +17,8 @@
 
 static const char help[] =
     "usage: rperft suite [--method NAME|all] [--max-depth N] [--max-nodes N] [--fail-fast]\n"
-    "                    [--junit FILE] [--csv FILE] [--quiet] [--keep-going] [--no-bulk] FILE...\n"
+    "                    [--junit FILE] [--csv FILE] [--quiet] [--keep-going] [--no-bulk]\n"
+    "                    [--threads N] [--hash MB] FILE...\n"
     "\n"
     "Checks every position and depth of perft suite files ('-' is standard input)\n"
     "against the counts they give. Formats: 'FEN ;D1 20 ;D2 400', 'FEN; D1 20',\n"
@@ -44,6 +45,9 @@ static const char help[] =
     "  --keep-going    report a malformed line as an error row and go on (exit 2 at the\n"
     "                  end unless a count failed)\n"
     "  --no-bulk       make every leaf move instead of counting the last ply\n"
+    "  --threads N     threads per perft (default: every CPU)\n"
+    "  --hash MB       transposition table shared by the threads, emptied before every\n"
+    "                  perft so each method is checked on its own (default none)\n"
     "\n"
     "exit status: 0 every checked count right, 1 a count wrong, 2 bad usage or input,\n"
     "130 interrupted (the positions finished so far are reported and written)\n";
@@ -54,6 +58,9 @@ typedef struct suite_options {
     const char *method;
     depth_limits_t lim;
     bool fail_fast, quiet, keep_going, bulk;
+    int threads, hash_mb;
+    search_options_t search; /* from bulk, threads and hash_mb, set up before any perft */
+    hash_table_t hash;
     const char *junit, *csv;
     char **files;
     int nfiles;
@@ -94,7 +101,8 @@ static int parse_option(int argc, char **argv, int *i, suite_options_t *opt)
     const char *a = argv[*i];
     const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     bool takes_value = !strcmp(a, "--method") || !strcmp(a, "--max-depth") || !strcmp(a, "--max-nodes") ||
-                       !strcmp(a, "--junit") || !strcmp(a, "--csv");
+                       !strcmp(a, "--junit") || !strcmp(a, "--csv") || !strcmp(a, "--threads") ||
+                       !strcmp(a, "--hash");
     if (takes_value && !value)
         return usage_error("suite", "%s needs a value", a);
     if (takes_value)
@@ -124,6 +132,12 @@ static int parse_option(int argc, char **argv, int *i, suite_options_t *opt)
         opt->keep_going = true;
     } else if (!strcmp(a, "--no-bulk")) {
         opt->bulk = false;
+    } else if (!strcmp(a, "--threads")) {
+        if (!parse_int(value, 1, MAX_THREADS, &opt->threads))
+            return usage_error("suite", "--threads must be a whole number from 1 to %d, not '%s'", MAX_THREADS, value);
+    } else if (!strcmp(a, "--hash")) {
+        if (!parse_int(value, 0, 1 << 20, &opt->hash_mb))
+            return usage_error("suite", "--hash must be megabytes from 0 to 1048576, not '%s'", value);
     } else {
         return usage_error("suite", "unknown option '%s'", a);
     }
@@ -133,7 +147,8 @@ static int parse_option(int argc, char **argv, int *i, suite_options_t *opt)
 /* Files are gathered into argv[1..nfiles] in place (argv is ours to reorder). */
 static int parse_options(int argc, char **argv, suite_options_t *opt)
 {
-    *opt = (suite_options_t){.lim.max_depth = -1, .bulk = true};
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    *opt = (suite_options_t){.lim.max_depth = -1, .bulk = true, .threads = cpus > 1 ? (int)cpus : 1};
     int nfiles = 0;
     bool options_done = false;
     for (int i = 1; i < argc; i++) {
@@ -356,7 +371,7 @@ static entry_result_t check_entry(run_t *r, const suite_t *s, const suite_entry_
     perft_job_t jobs[(SUITE_MAX_DEPTH + 1) * MAX_RUN_METHODS];
     for (int i = 0; i < nrun; i++)
         for (int m = 0; m < r->nmethods; m++)
-            jobs[i * r->nmethods + m] = (perft_job_t){r->methods[m], &e->pos, run_depths[i]->depth, r->opt->bulk, 0, 0};
+            jobs[i * r->nmethods + m] = (perft_job_t){r->methods[m], &e->pos, run_depths[i]->depth, r->opt->bulk, 0, 0, &r->opt->search};
     if (!runner_run(r->runner, jobs, nrun * r->nmethods))
         return ENTRY_INTERRUPTED;
     bool pass = report_entry(r, s, e, run_depths, nrun, jobs);
@@ -471,6 +486,9 @@ int cmd_suite(int argc, char **argv)
     run_t r = {.opt = &opt};
     if (!resolve_methods(&r))
         return EXIT_BAD_INPUT;
+    perft_options_t table_request = {.bulk = opt.bulk, .threads = opt.threads, .hash_mb = opt.hash_mb};
+    if (!search_setup("suite", &table_request, &opt.search, &opt.hash))
+        return EXIT_BAD_INPUT;
     suite_t *suites = load_all(&opt, &r.total);
     if (!suites)
         return EXIT_BAD_INPUT;
@@ -494,6 +512,8 @@ int cmd_suite(int argc, char **argv)
     print_totals(&r);
     bool written = close_outputs(&r);
     free_suites(suites, opt.nfiles);
+    if (finished)
+        search_teardown(&opt.hash); /* an interrupted worker may still be using it */
     if (!finished)
         return EXIT_INTERRUPTED;
     if (r.t.failed)
