@@ -3,6 +3,7 @@
 #define RPERFT_METHOD_COMMON_H
 
 #include "method.h"
+#include "tables.h"
 
 static inline bool method_always_available(const char **why)
 {
@@ -11,5 +12,13 @@ static inline bool method_always_available(const char **why)
 }
 
 static inline const char *method_no_note(void) { return NULL; }
+
+/* For the methods whose only tables are the shared ones. */
+static inline bool method_init_shared_tables(const char **why)
+{
+    (void)why;
+    tables_init();
+    return true;
+}
 
 #endif

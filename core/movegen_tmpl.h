@@ -581,3 +581,8 @@ static bb_t bishop_attacks_for(int sq, bb_t occ)
     slider_sync(&n);
     return bishop_attacks_of(&n, sq);
 }
+
+/* This instance's entry points, for the method file's method_t initializer. */
+#define METHOD_ENTRY_POINTS                                                                          \
+    .generate = generate_position, .perft = perft_position, .perft_search = perft_search_position, \
+    .rook_attacks = rook_attacks_for, .bishop_attacks = bishop_attacks_for

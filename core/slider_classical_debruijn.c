@@ -13,13 +13,6 @@
 
 static size_t table_bytes(void) { return sizeof ray_masks + sizeof debruijn_index; }
 
-static bool init(const char **why)
-{
-    (void)why;
-    tables_init();
-    return true;
-}
-
 const method_t method_classical_debruijn = {
     .name = "classical-debruijn",
     .description = "classical rays, first blocker by De Bruijn multiply (0x03f79d71b4cb0a89)",
@@ -27,10 +20,6 @@ const method_t method_classical_debruijn = {
     .table_bytes = table_bytes,
     .available = method_always_available,
     .note = method_no_note,
-    .init = init,
-    .generate = generate_position,
-    .perft = perft_position,
-    .perft_search = perft_search_position,
-    .rook_attacks = rook_attacks_for,
-    .bishop_attacks = bishop_attacks_for,
+    .init = method_init_shared_tables,
+    METHOD_ENTRY_POINTS,
 };

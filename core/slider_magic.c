@@ -25,9 +25,5 @@ const method_t method_magic = {
     .available = method_always_available,
     .note = method_no_note,
     .init = init,
-    .generate = generate_position,
-    .perft = perft_position,
-    .perft_search = perft_search_position,
-    .rook_attacks = rook_attacks_for,
-    .bishop_attacks = bishop_attacks_for,
+    METHOD_ENTRY_POINTS,
 };

@@ -10,13 +10,6 @@
 
 static size_t table_bytes(void) { return 0; }
 
-static bool init(const char **why)
-{
-    (void)why;
-    tables_init();
-    return true;
-}
-
 const method_t method_naive = {
     .name = "naive",
     .description = "ray walk square by square: the reference and the baseline",
@@ -24,10 +17,6 @@ const method_t method_naive = {
     .table_bytes = table_bytes,
     .available = method_always_available,
     .note = method_no_note,
-    .init = init,
-    .generate = generate_position,
-    .perft = perft_position,
-    .perft_search = perft_search_position,
-    .rook_attacks = rook_attacks_for,
-    .bishop_attacks = bishop_attacks_for,
+    .init = method_init_shared_tables,
+    METHOD_ENTRY_POINTS,
 };

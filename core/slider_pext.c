@@ -27,9 +27,5 @@ const method_t method_pext = {
     .available = cpu_pext_available,
     .note = cpu_pext_note,
     .init = init,
-    .generate = generate_position,
-    .perft = perft_position,
-    .perft_search = perft_search_position,
-    .rook_attacks = rook_attacks_for,
-    .bishop_attacks = bishop_attacks_for,
+    METHOD_ENTRY_POINTS,
 };
