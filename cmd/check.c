@@ -493,6 +493,8 @@ int cmd_check(int argc, char **argv)
     }
     engine_free(r.engine);
     runner_stop(r.runner);
+    if (rc == EXIT_INTERRUPTED)
+        exit_abandoning_workers(rc);
     for (int i = 0; i < opt.nfiles; i++)
         suite_free(&suites[i]);
     free(suites);

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -134,6 +135,12 @@ bool runner_run(runner_t *r, perft_job_t *jobs, int n)
         if (done)
             return true;
     }
+}
+
+_Noreturn void exit_abandoning_workers(int code)
+{
+    fflush(NULL);
+    _exit(code);
 }
 
 void runner_stop(runner_t *r)

@@ -42,5 +42,9 @@ runner_t *runner_start(void);
 bool runner_run(runner_t *r, perft_job_t *jobs, int n);
 /* Ends the worker (left running, to die with the process, if it was interrupted). */
 void runner_stop(runner_t *r);
+/* Leaves at once after an interrupt, with every stream flushed: a normal exit()
+ * would run exit handlers (the leak checker of a sanitizer build among them) while
+ * the abandoned perft threads still run, and can hang there. */
+_Noreturn void exit_abandoning_workers(int code);
 
 #endif

@@ -511,11 +511,10 @@ int cmd_suite(int argc, char **argv)
         fprintf(stderr, "rperft suite: interrupted after %zu of %zu positions\n", r.done, r.total);
     print_totals(&r);
     bool written = close_outputs(&r);
+    if (!finished) /* the abandoned worker may still read the positions and the table */
+        exit_abandoning_workers(EXIT_INTERRUPTED);
     free_suites(suites, opt.nfiles);
-    if (finished)
-        search_teardown(&opt.hash); /* an interrupted worker may still be using it */
-    if (!finished)
-        return EXIT_INTERRUPTED;
+    search_teardown(&opt.hash);
     if (r.t.failed)
         return EXIT_MISMATCH;
     if (r.t.malformed || !written)
