@@ -143,6 +143,11 @@ typedef struct castling_scan {
     bool chess960;
 } castling_scan_t;
 
+/* The squares above and below sq. Shifting BB(sq) left by one, not BB(sq + 1),
+ * keeps h8 (sq 63) defined: a shift by 64 is undefined in C. */
+static bb_t squares_above(int sq) { return ~((BB(sq) << 1) - 1); }
+static bb_t squares_below(int sq) { return BB(sq) - 1; }
+
 /* The rook a K/Q letter names: the outermost rook on that side of the king (X-FEN). */
 static bool xfen_rook(const position_t *pos, castling_scan_t *cs, int colour, int king_sq,
                       int *rook_sq, fen_error_t *err)
@@ -150,7 +155,7 @@ static bool xfen_rook(const position_t *pos, castling_scan_t *cs, int colour, in
     int back = colour == WHITE ? 0 : 7;
     bb_t rooks = pos->pieces[ROOK] & pos->colours[colour] & (RANK_1_BB << (8 * back));
     bool h_side = (cs->letter | 0x20) == 'k';
-    bb_t side = h_side ? rooks & ~(BB(king_sq + 1) - 1) : rooks & (BB(king_sq) - 1);
+    bb_t side = rooks & (h_side ? squares_above(king_sq) : squares_below(king_sq));
     if (!side)
         return fail(err, "castling", cs->column,
                     "castling right '%c' but no %s rook on the king's %s-side of rank %d",
@@ -193,7 +198,7 @@ static bool castling_letter(position_t *pos, castling_scan_t *cs, fen_error_t *e
         return false;
     /* One right per side of the king: a second one would make castling ambiguous. */
     bb_t back_rank = RANK_1_BB << (8 * back);
-    bb_t same_side = rook_sq > king_sq ? back_rank & ~(BB(king_sq + 1) - 1) : back_rank & (BB(king_sq) - 1);
+    bb_t same_side = back_rank & (rook_sq > king_sq ? squares_above(king_sq) : squares_below(king_sq));
     if (pos->castle_rooks & same_side & ~BB(rook_sq))
         return fail(err, "castling", cs->column, "castling right '%c' is a second %s right on the king's %s-side",
                     c, colour_names[colour], rook_sq > king_sq ? "h" : "a");
