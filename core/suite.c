@@ -378,18 +378,27 @@ static bool close_block(parser_t *p)
     return record_error(p, e);
 }
 
+/* An id line not followed by its epd line is an error, reported at the id's line
+ * before anything after it so that entries stay in line order. */
+static bool drop_pending_id(parser_t *p)
+{
+    if (!p->pending_id)
+        return true;
+    int here = p->line;
+    p->line = p->pending_id_line;
+    fail(p, 1, "id", "id '%s' is not followed by an epd line", p->pending_id);
+    free(p->pending_id);
+    p->pending_id = NULL;
+    bool kept = record_error(p, NULL);
+    p->line = here;
+    return kept;
+}
+
 static bool block_id(parser_t *p, char *rest, int col)
 {
     if (!close_block(p))
         return false;
     p->block_failed = false;
-    if (p->pending_id) {
-        fail(p, 1, "id", "id '%s' (line %d) has no epd line", p->pending_id, p->pending_id_line);
-        free(p->pending_id);
-        p->pending_id = NULL;
-        if (!record_error(p, NULL))
-            return false;
-    }
     char *name = skip_blanks(rest);
     trim_end(name);
     if (!*name)
@@ -471,7 +480,10 @@ static bool parse_line(parser_t *p, char *line)
         return true;
     char *rest;
     int col, which;
-    if (block_keyword(line, &rest, &col, &which)) {
+    bool keyword = block_keyword(line, &rest, &col, &which);
+    if (!(keyword && which == 1) && !drop_pending_id(p)) /* only an epd line may follow an id */
+        return false;
+    if (keyword) {
         if (which == 0)
             return block_id(p, rest, col);
         if (which == 1)
@@ -497,16 +509,7 @@ static size_t line_length(const char *text, size_t len, size_t start, size_t *ne
 
 static bool finish(parser_t *p)
 {
-    if (!close_block(p))
-        return false;
-    if (p->pending_id) {
-        p->line = p->pending_id_line;
-        fail(p, 1, "id", "id '%s' has no epd line", p->pending_id);
-        free(p->pending_id);
-        p->pending_id = NULL;
-        return record_error(p, NULL);
-    }
-    return true;
+    return close_block(p) && drop_pending_id(p);
 }
 
 bool suite_parse(const char *name, const char *text, size_t len, unsigned flags, suite_t *s, suite_error_t *err)
@@ -523,7 +526,8 @@ bool suite_parse(const char *name, const char *text, size_t len, unsigned flags,
         p.line++;
         char *line = dup_text(text + at, n);
         if (strlen(line) != n) {
-            ok = fail(&p, (int)strlen(line) + 1, "line", "a NUL byte inside the line") || record_error(&p, NULL);
+            ok = drop_pending_id(&p) &&
+                 (fail(&p, (int)strlen(line) + 1, "line", "a NUL byte inside the line") || record_error(&p, NULL));
         } else {
             ok = parse_line(&p, line);
         }
@@ -532,6 +536,13 @@ bool suite_parse(const char *name, const char *text, size_t len, unsigned flags,
     }
     ok = ok && finish(&p);
     free(p.pending_id);
+    if (ok && s->count == 0 && (flags & SUITE_REQUIRE_POSITIONS)) {
+        p.err = (suite_error_t){.field = "file"};
+        snprintf(p.err.file, sizeof p.err.file, "%s", name);
+        snprintf(p.err.message, sizeof p.err.message,
+                 "no positions (the file is empty or holds only comments and blank lines)");
+        ok = false;
+    }
     if (!ok) {
         if (err)
             *err = p.err;

@@ -52,6 +52,9 @@ enum {
 enum suite_flags {
     /* A malformed line becomes an entry with .error set instead of failing the load. */
     SUITE_KEEP_GOING = 1u << 0,
+    /* A file without a single position (empty, or only comments and blank lines) is
+     * an error: a CI job pointed at the wrong file must not pass on zero checks. */
+    SUITE_REQUIRE_POSITIONS = 1u << 1,
 };
 
 typedef struct suite_depth {

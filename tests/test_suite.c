@@ -341,7 +341,8 @@ Test(suite, malformed_lines_name_file_line_column_field)
     expect_error(START " ;D1\n", 1, 61, "D1 count");
     expect_error(START ";20;D2 400\n", 1, 61, "operation");
     expect_error("rnbqkbnr/pppppppp w ;D1 20\n", 1, 20, "FEN");
-    expect_error("id lonely\nid second\nepd " START "\nperft 1 20\n", 2, 1, "id");
+    expect_error("id lonely\nid second\nepd " START "\nperft 1 20\n", 1, 1, "id");
+    expect_error("id lonely\nperft 1 20\n", 1, 1, "id");
     expect_error("perft 1 20\n", 1, 1, "perft");
     expect_error("id x\nepd " START "\nperft 1 twenty\n", 3, 9, "D1 count");
     expect_error("id x\nepd " START "\n\nid y\nepd " START "\nperft 1 20\n", 2, 1, "perft");
@@ -372,6 +373,41 @@ Test(suite, keep_going_records_errors_as_entries)
     cr_assert(strncmp(s.entries[1].error, "bad.epd:2:62: D1 count:", 23) == 0, "%s", s.entries[1].error);
     cr_assert_null(s.entries[2].error);
     cr_assert_eq(s.entries[2].index, 3);
+    suite_free(&s);
+}
+
+Test(suite, no_positions_is_an_error_only_when_required)
+{
+    static const char *const texts[] = {"", "# only a comment\n\n", "\r\n   \n"};
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        suite_t s;
+        suite_error_t err = {0};
+        cr_assert(suite_parse("empty.epd", texts[i], strlen(texts[i]), 0, &s, &err));
+        cr_assert_eq(s.count, 0);
+        suite_free(&s);
+        cr_assert_not(suite_parse("empty.epd", texts[i], strlen(texts[i]), SUITE_REQUIRE_POSITIONS, &s, &err));
+        cr_assert_str_eq(err.file, "empty.epd");
+        cr_assert_str_eq(err.field, "file");
+        cr_assert(strstr(err.message, "no positions"), "%s", err.message);
+    }
+}
+
+/* An id line followed by a plain EPD line is reported at the id's line, before the
+ * EPD line's entry: entries stay in line order (found by the suite fuzzer). */
+Test(suite, id_without_epd_line_is_reported_in_line_order)
+{
+    static const char text[] = "id lonely\n" START " ;D1 20\n";
+    suite_t s;
+    suite_error_t err = {0};
+    cr_assert_not(suite_parse("ids.perft", text, sizeof text - 1, 0, &s, &err));
+    cr_assert_eq(err.line, 1);
+    cr_assert_str_eq(err.field, "id");
+    cr_assert(suite_parse("ids.perft", text, sizeof text - 1, SUITE_KEEP_GOING, &s, &err));
+    cr_assert_eq(s.count, 2);
+    cr_assert_not_null(s.entries[0].error);
+    cr_assert_eq(s.entries[0].line, 1);
+    cr_assert_null(s.entries[1].error);
+    cr_assert_eq(s.entries[1].line, 2);
     suite_free(&s);
 }
 
