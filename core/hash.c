@@ -7,6 +7,25 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+/* Bytes the kernel says can be had without swapping (MemAvailable), or, where
+ * /proc is not mounted, the physical memory; 0 when neither is known. */
+static size_t available_bytes(void)
+{
+    FILE *in = fopen("/proc/meminfo", "r");
+    if (in) {
+        char line[128];
+        unsigned long long kb;
+        while (fgets(line, sizeof line, in))
+            if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
+                fclose(in);
+                return (size_t)kb << 10;
+            }
+        fclose(in);
+    }
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? (size_t)pages * (size_t)page : 0;
+}
+
 bool hash_create(hash_table_t *table, size_t megabytes, char *err, size_t errlen)
 {
     const size_t bucket_bytes = HASH_BUCKET * sizeof(hash_entry_t);
@@ -18,14 +37,16 @@ bool hash_create(hash_table_t *table, size_t megabytes, char *err, size_t errlen
     while (buckets * 2 * bucket_bytes <= megabytes << 20)
         buckets *= 2;
     size_t bytes = buckets * bucket_bytes;
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && page > 0 && bytes > (size_t)pages * (size_t)page) {
-        snprintf(err, errlen, "a %zu MB hash table is more than this machine's %zu MB of memory", megabytes,
-                 (size_t)pages * (size_t)page >> 20);
+    /* With overcommit, mmap succeeds for more than there is and the OOM killer ends
+     * the run later, results lost: refuse up front what the machine cannot give. */
+    size_t available = available_bytes();
+    if (available && bytes > available) {
+        snprintf(err, errlen, "a %zu MB hash table is more than the %zu MB of memory available now", megabytes,
+                 available >> 20);
         return false;
     }
-    /* mmap gives zeroed, page-aligned memory and fails up front instead of at first
-     * touch only when overcommit is off; MAP_POPULATE makes the failure show now. */
+    /* mmap gives zeroed, page-aligned memory; MAP_POPULATE touches it now, so that a
+     * failure (overcommit off, a ulimit) shows before the run. */
     void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     if (mem == MAP_FAILED) {
         snprintf(err, errlen, "cannot allocate a %zu MB hash table: %s", megabytes, strerror(errno));

@@ -33,10 +33,19 @@ void hash_destroy(hash_table_t *table);
 /* Empties the table; no thread may use it meanwhile. */
 void hash_clear(hash_table_t *table);
 
+/* The bucket of a position at a depth. The depth is mixed in so that one position
+ * met at many depths (shuffling pieces bring it back two plies later, again and
+ * again) spreads over many buckets instead of evicting its own entries from one:
+ * with threads, that fight made such positions recompute exponentially. */
+static inline size_t hash_bucket_index(const hash_table_t *t, uint64_t key, int depth)
+{
+    return (size_t)((key ^ (uint64_t)depth * 0x9E3779B97F4A7C15u) & t->bucket_mask) * HASH_BUCKET;
+}
+
 /* Counts of 2^58 and more are not stored (they would not fit beside the depth). */
 static inline bool hash_probe(const hash_table_t *t, uint64_t key, int depth, uint64_t *count)
 {
-    const hash_entry_t *bucket = &t->entries[(key & t->bucket_mask) * HASH_BUCKET];
+    const hash_entry_t *bucket = &t->entries[hash_bucket_index(t, key, depth)];
     for (int i = 0; i < HASH_BUCKET; i++) {
         uint64_t check = atomic_load_explicit(&bucket[i].check, memory_order_relaxed);
         uint64_t data = atomic_load_explicit(&bucket[i].data, memory_order_relaxed);
@@ -54,7 +63,7 @@ static inline void hash_store(hash_table_t *t, uint64_t key, int depth, uint64_t
 {
     if (count >> 58)
         return;
-    hash_entry_t *bucket = &t->entries[(key & t->bucket_mask) * HASH_BUCKET];
+    hash_entry_t *bucket = &t->entries[hash_bucket_index(t, key, depth)];
     int victim = 0, victim_depth = 64;
     for (int i = 0; i < HASH_BUCKET; i++) {
         int d = (int)(atomic_load_explicit(&bucket[i].data, memory_order_relaxed) & 63);
