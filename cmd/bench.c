@@ -53,7 +53,8 @@ static const char help[] =
     "                    at every make/unmake step\n"
     "\n"
     "Results go to stdout; progress goes to stderr when it is a terminal. Exit status: 0,\n"
-    "1 a count mismatch, 2 bad usage or input, 130 interrupted (rows written so far stay).\n";
+    "1 a count mismatch, 2 bad usage or input, 130 / 143 stopped by SIGINT / SIGTERM at the\n"
+    "end of the run in progress (rows written so far stay; a second SIGINT stops at once).\n";
 
 enum { MAX_BENCH_METHODS = 16 };
 
@@ -69,23 +70,24 @@ typedef struct bench_options {
     hash_table_t hash;
 } bench_options_t;
 
-/* The one piece of global mutable state: set by SIGINT, read between runs. */
+/* The one piece of global mutable state: set by SIGINT or SIGTERM, read between runs. */
 static volatile sig_atomic_t interrupted;
 
-static void on_sigint(int sig)
+static void on_stop_signal(int sig)
 {
-    (void)sig;
+    stop_signal_note(sig);
     interrupted = 1;
 }
 
-static void catch_sigint(void)
+static void catch_stop_signals(void)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
+    sa.sa_handler = on_stop_signal;
     sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C stops at once */
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
 }
 
 /* ---- options ---- */
@@ -659,7 +661,7 @@ static int run_bench(const bench_options_t *opt, const method_t *const *methods,
     int rc = open_csv(opt, &sys, &csv);
     if (rc != EXIT_ALL_GOOD)
         return rc;
-    catch_sigint();
+    catch_stop_signals();
     print_identity(&sys);
     printf("bench:   %d method%s, %d position%s from %s, %d warm-up + %d timed round%s%s%s\n", n, n == 1 ? "" : "s",
            set->n, set->n == 1 ? "" : "s", set->source, opt->warmup, opt->reps, opt->reps == 1 ? "" : "s",
@@ -679,6 +681,8 @@ static int run_bench(const bench_options_t *opt, const method_t *const *methods,
     if (rc == EXIT_INTERRUPTED)
         fprintf(stderr, "rperft bench: interrupted\n");
     csv_table_close(csv.table);
+    if (rc == EXIT_INTERRUPTED)
+        return stop_signal_exit_code();
     return csv.failed && rc == EXIT_ALL_GOOD ? EXIT_BAD_INPUT : rc;
 }
 

@@ -41,7 +41,8 @@ static const char help[] =
     "  --quiet           print only failures and the totals\n"
     "\n"
     "exit status: 0 the engine got every checked count right, 1 it did not (or failed),\n"
-    "2 bad usage, unreadable input, or an engine that cannot be started, 130 interrupted\n";
+    "2 bad usage, unreadable input, or an engine that cannot be started, 130 / 143\n"
+    "stopped by SIGINT / SIGTERM\n";
 
 enum { MAX_FAILURES_IN_A_ROW = 3 };
 
@@ -414,7 +415,7 @@ static suite_t *load_all(const check_options_t *opt, size_t *total)
     *total = 0;
     for (int i = 0; suites && i < opt->nfiles; i++) {
         suite_error_t err;
-        if (!suite_load(opt->files[i], 0, &suites[i], &err)) {
+        if (!suite_load(opt->files[i], SUITE_REQUIRE_POSITIONS, &suites[i], &err)) {
             char msg[SUITE_ERROR_MAX];
             fprintf(stderr, "rperft check: %s\n", suite_error_format(&err, msg, sizeof msg));
             for (int j = 0; j < i; j++)
@@ -494,7 +495,7 @@ int cmd_check(int argc, char **argv)
     engine_free(r.engine);
     runner_stop(r.runner);
     if (rc == EXIT_INTERRUPTED)
-        exit_abandoning_workers(rc);
+        exit_abandoning_workers(stop_signal_exit_code());
     for (int i = 0; i < opt.nfiles; i++)
         suite_free(&suites[i]);
     free(suites);

@@ -1,6 +1,8 @@
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +10,13 @@
 #include <unistd.h>
 
 #include "core/fen.h"
+
+/* The one piece of global mutable state here: a signal number, set from handlers. */
+static volatile sig_atomic_t stop_signal;
+
+void stop_signal_note(int sig) { stop_signal = sig; }
+
+int stop_signal_exit_code(void) { return stop_signal ? 128 + stop_signal : EXIT_INTERRUPTED; }
 
 int usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -36,8 +45,11 @@ bool load_position(const char *cmd, const position_options_t *opt, position_t *p
     fen_error_t err;
     const char *fen = opt->fen ? opt->fen : STARTPOS_FEN;
     if (!fen_parse(fen, pos, &err)) {
-        fprintf(stderr, "rperft %s: bad FEN \"%s\": %s field, column %d: %s\n", cmd, fen, err.field, err.column,
-                err.message);
+        /* The column finds the spot; a FEN thousands of characters long is not echoed whole. */
+        enum { SHOWN = 100 };
+        int len = (int)strnlen(fen, SHOWN + 1);
+        fprintf(stderr, "rperft %s: bad FEN \"%.*s%s\": %s field, column %d: %s\n", cmd, SHOWN, fen,
+                len > SHOWN ? "..." : "", err.field, err.column, err.message);
         return false;
     }
     if (!opt->moves)
@@ -111,7 +123,8 @@ int parse_perft_options(const char *cmd, const char *help, int argc, char **argv
 {
     *opt = (perft_options_t){.bulk = true, .threads = 1};
     int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+    /* "-1" is a (bad) DEPTH, not an option: it gets the depth's message. */
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0' && !isdigit((unsigned char)argv[i][1]); i++) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {

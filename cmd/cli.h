@@ -36,6 +36,13 @@ bool load_position(const char *cmd, const position_options_t *opt, position_t *p
  * and returns NULL when it is unknown or this CPU cannot run it. */
 const method_t *resolve_method(const char *cmd, const char *name);
 
+/* The signal that asked rperft to stop, noted by whichever handler or sigwait()
+ * took it (async-signal-safe), and the exit status it calls for: 128 + its number
+ * (130 for SIGINT, 143 for SIGTERM), as shells report a process the signal killed;
+ * EXIT_INTERRUPTED when none was noted. */
+void stop_signal_note(int sig);
+int stop_signal_exit_code(void);
+
 double seconds_now(void);
 /* Million nodes per second, 0 when no time passed. */
 double mnps(count_t nodes, double seconds);

@@ -4,23 +4,89 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "runner.h"
 
 static const char help[] =
-    "usage: rperft divide [--startpos | --fen FEN] [--moves \"e2e4 e7e5\"] [--method NAME] [--no-bulk] DEPTH\n"
+    "usage: rperft divide [--startpos | --fen FEN] [--moves \"e2e4 e7e5\"] [--method NAME] [--no-bulk]\n"
+    "                     [--threads N] [--hash MB] DEPTH\n"
     "\n"
     "Prints one 'move: count' line per legal root move (UCI notation, sorted), a blank\n"
     "line, then 'Nodes searched: N': the format of Stockfish's 'go perft'. Castling is\n"
     "e1g1 in standard chess and king-takes-rook (e1h1) in Chess960 positions.\n"
-    "Options as for 'rperft perft'.\n";
+    "Options and DEPTH as for 'rperft perft'.\n"
+    "\n"
+    "Stopped by SIGINT or SIGTERM, it prints the root moves finished so far and, instead\n"
+    "of 'Nodes searched', 'Interrupted: K of N root moves, M nodes so far', and exits\n"
+    "130 / 143.\n";
 
 typedef struct divide_line {
     char move[8];
     count_t nodes;
 } divide_line_t;
 
+/* One divide: the root moves and a line for each. */
+typedef struct divide {
+    const method_t *method;
+    const position_t *pos;
+    const perft_options_t *opt;
+    const search_options_t *search;
+    move_t moves[MAX_MOVES];
+    divide_line_t lines[MAX_MOVES];
+    int n;
+} divide_t;
+
 static int by_move(const void *a, const void *b)
 {
     return strcmp(((const divide_line_t *)a)->move, ((const divide_line_t *)b)->move);
+}
+
+/* Counts the root moves one job at a time, so that an interrupt leaves the lines
+ * before it complete. Returns how many were done. */
+static int count_moves(runner_t *r, divide_t *d, count_t *total)
+{
+    for (int i = 0; i < d->n; i++) {
+        position_t child = *d->pos;
+        undo_t u;
+        move_to_uci(d->pos, d->moves[i], d->lines[i].move);
+        position_make(&child, d->moves[i], &u);
+        perft_job_t job = {.method = d->method, .pos = &child, .depth = d->opt->depth - 1, .bulk = d->opt->bulk,
+                           .search = d->search};
+        if (!runner_run(r, &job, 1))
+            return i;
+        d->lines[i].nodes = job.nodes;
+        *total += job.nodes;
+    }
+    return d->n;
+}
+
+static void print_lines(divide_line_t *lines, int n)
+{
+    char digits[COUNT_DIGITS_MAX];
+    qsort(lines, (size_t)n, sizeof *lines, by_move);
+    for (int i = 0; i < n; i++)
+        printf("%s: %s\n", lines[i].move, count_format(lines[i].nodes, digits));
+}
+
+static int run_divide(divide_t *d)
+{
+    char digits[COUNT_DIGITS_MAX];
+    count_t total = d->opt->depth == 0 ? 1 : 0;
+    double start = seconds_now();
+    interrupt_setup();
+    runner_t *r = runner_start();
+    int done = count_moves(r, d, &total);
+    runner_stop(r);
+    double elapsed = seconds_now() - start;
+    print_lines(d->lines, done);
+    if (done < d->n) {
+        printf("\nInterrupted: %d of %d root moves, %s nodes so far\n", done, d->n, count_format(total, digits));
+        fprintf(stderr, "rperft divide: interrupted after %d of %d root moves\n", done, d->n);
+        exit_abandoning_workers(stop_signal_exit_code()); /* the worker may still use the table */
+    }
+    printf("\nNodes searched: %s\n", count_format(total, digits));
+    fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps\n", d->method->name, d->opt->depth, elapsed,
+            mnps(total, elapsed));
+    return EXIT_ALL_GOOD;
 }
 
 int cmd_divide(int argc, char **argv)
@@ -37,32 +103,21 @@ int cmd_divide(int argc, char **argv)
     const method_t *m = resolve_method("divide", opt.method);
     if (!m)
         return EXIT_BAD_INPUT;
-
+    divide_t *d = calloc(1, sizeof *d); /* 24 KB: off the stack */
+    if (!d) {
+        perror("rperft divide");
+        return EXIT_BAD_INPUT;
+    }
     search_options_t search;
     hash_table_t hash;
-    if (!search_setup("divide", &opt, &search, &hash))
+    if (!search_setup("divide", &opt, &search, &hash)) {
+        free(d);
         return EXIT_BAD_INPUT;
-    move_t moves[MAX_MOVES];
-    int n = opt.depth == 0 ? 0 : m->generate(&pos, moves);
-    divide_line_t *lines = calloc((size_t)n + 1, sizeof *lines);
-    count_t total = opt.depth == 0 ? 1 : 0;
-    double start = seconds_now();
-    for (int i = 0; i < n; i++) {
-        undo_t u;
-        move_to_uci(&pos, moves[i], lines[i].move);
-        position_make(&pos, moves[i], &u);
-        lines[i].nodes = m->perft_search(&pos, opt.depth - 1, &search);
-        position_unmake(&pos, moves[i], &u);
-        total += lines[i].nodes;
     }
-    double elapsed = seconds_now() - start;
-    qsort(lines, (size_t)n, sizeof *lines, by_move);
-    char digits[COUNT_DIGITS_MAX];
-    for (int i = 0; i < n; i++)
-        printf("%s: %s\n", lines[i].move, count_format(lines[i].nodes, digits));
-    printf("\nNodes searched: %s\n", count_format(total, digits));
-    fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps\n", m->name, opt.depth, elapsed, mnps(total, elapsed));
-    free(lines);
+    *d = (divide_t){.method = m, .pos = &pos, .opt = &opt, .search = &search};
+    d->n = opt.depth == 0 ? 0 : m->generate(&pos, d->moves);
+    rc = run_divide(d);
+    free(d);
     search_teardown(&hash);
-    return EXIT_ALL_GOOD;
+    return rc;
 }

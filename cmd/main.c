@@ -28,7 +28,8 @@ static void print_help(void)
            RPERFT_VERSION);
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         printf("  %-10s %s\n", commands[i].name, commands[i].summary);
-    printf("\nexit status: 0 all good, 1 a count mismatch, 2 bad usage or input, 130 interrupted\n");
+    printf("\nexit status: 0 all good, 1 a count mismatch, 2 bad usage or input, 130 / 143 stopped\n"
+           "by SIGINT / SIGTERM (what finished is printed and written)\n");
 }
 
 int main(int argc, char **argv)

@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "runner.h"
 
 static const char help[] =
     "usage: rperft perft [--startpos | --fen FEN] [--moves \"e2e4 e7e5\"] [--method NAME|all] [--no-bulk]\n"
@@ -17,31 +18,43 @@ static const char help[] =
     "  --method NAME     slider-attack method (default: rotated); 'all' runs every method\n"
     "                    this CPU can run, prints each count and time, exits 1 if any differ\n"
     "  --no-bulk         make every leaf move instead of counting the last ply\n"
-    "  --threads N       threads (default 1); the work is split two plies below the root\n"
-    "  --hash MB         transposition table of MB megabytes shared by the threads (default none)\n";
+    "  --threads N       threads (default 1; more than the CPUs is allowed, with a warning)\n"
+    "                    the work is split two plies below the root\n"
+    "  --hash MB         transposition table of MB megabytes shared by the threads (default\n"
+    "                    none); refused before the run if the machine cannot give it\n"
+    "\n"
+    "DEPTH is 0 to 64. Counts are exact unsigned 128-bit totals, printed in full past\n"
+    "2^64 (start position depth 14 and beyond); no run that finishes can pass 2^128,\n"
+    "since a hashed subtree count is kept only below 2^58 and everything above it is\n"
+    "counted by visiting nodes.\n"
+    "\n"
+    "exit status: 0 done (all methods agree), 1 methods disagree, 2 bad usage or input,\n"
+    "130 / 143 stopped by SIGINT / SIGTERM (at once: a perft cannot be stopped half way,\n"
+    "so there is no count; with --method all the methods finished are printed)\n";
 
-/* Runs one method and reports its time; a fresh table for each, so no method
- * gains from another's entries. */
-static bool timed_perft(const method_t *m, const position_t *pos, const perft_options_t *opt, count_t *nodes,
-                        double *elapsed)
+/* One method's perft on the runner's worker thread, so that a signal is answered at
+ * once. The runner empties the table before each job, so no method gains from
+ * another's entries. False when interrupted. */
+static bool timed_perft(runner_t *r, const method_t *m, const position_t *pos, const perft_options_t *opt,
+                        const search_options_t *search, count_t *nodes, double *elapsed)
 {
-    search_options_t search;
-    hash_table_t hash;
-    if (!search_setup("perft", opt, &search, &hash))
+    perft_job_t job = {.method = m, .pos = pos, .depth = opt->depth, .bulk = opt->bulk, .search = search};
+    if (!runner_run(r, &job, 1))
         return false;
-    double start = seconds_now();
-    *nodes = m->perft_search(pos, opt->depth, &search);
-    *elapsed = seconds_now() - start;
-    search_teardown(&hash);
+    *nodes = job.nodes;
+    *elapsed = job.seconds;
     return true;
 }
 
-static int run_all(const position_t *pos, const perft_options_t *opt)
+static int run_all(runner_t *r, const position_t *pos, const perft_options_t *opt, const search_options_t *search)
 {
     char digits[COUNT_DIGITS_MAX];
     count_t first = 0;
     bool have_first = false, agree = true;
-    for (int i = 0; all_methods[i]; i++) {
+    int done = 0, total = 0;
+    while (all_methods[total])
+        total++;
+    for (int i = 0; all_methods[i]; i++, done++) {
         const method_t *m = all_methods[i];
         const char *why = "unknown reason";
         if (!method_prepare(m, &why)) {
@@ -51,8 +64,10 @@ static int run_all(const position_t *pos, const perft_options_t *opt)
         const char *note = m->note();
         count_t nodes;
         double elapsed;
-        if (!timed_perft(m, pos, opt, &nodes, &elapsed))
-            return EXIT_BAD_INPUT;
+        if (!timed_perft(r, m, pos, opt, search, &nodes, &elapsed)) {
+            fprintf(stderr, "rperft perft: interrupted after %d of %d methods\n", done, total);
+            return EXIT_INTERRUPTED;
+        }
         printf("%-20s %20s %9.3f s %9.1f Mnps%s%s\n", m->name, count_format(nodes, digits), elapsed,
                mnps(nodes, elapsed), note ? "  " : "", note ? note : "");
         fflush(stdout);
@@ -69,6 +84,23 @@ static int run_all(const position_t *pos, const perft_options_t *opt)
     return EXIT_ALL_GOOD;
 }
 
+static int run_one(runner_t *r, const method_t *m, const position_t *pos, const perft_options_t *opt,
+                   const search_options_t *search)
+{
+    count_t nodes;
+    double elapsed;
+    char digits[COUNT_DIGITS_MAX];
+    if (!timed_perft(r, m, pos, opt, search, &nodes, &elapsed)) {
+        fprintf(stderr, "rperft perft: interrupted; no count (a perft cannot be stopped half way)\n");
+        return EXIT_INTERRUPTED;
+    }
+    printf("Nodes searched: %s\n", count_format(nodes, digits));
+    fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps, %d thread%s, hash %d MB%s\n", m->name, opt->depth, elapsed,
+            mnps(nodes, elapsed), opt->threads, opt->threads > 1 ? "s" : "", opt->hash_mb,
+            opt->bulk ? "" : ", no bulk counting");
+    return EXIT_ALL_GOOD;
+}
+
 int cmd_perft(int argc, char **argv)
 {
     perft_options_t opt;
@@ -78,19 +110,21 @@ int cmd_perft(int argc, char **argv)
         return rc;
     if (!load_position("perft", &opt.position, &pos))
         return EXIT_BAD_INPUT;
-    if (opt.method && strcmp(opt.method, "all") == 0)
-        return run_all(&pos, &opt);
-    const method_t *m = resolve_method("perft", opt.method);
-    if (!m)
+    bool all = opt.method && strcmp(opt.method, "all") == 0;
+    const method_t *m = all ? NULL : resolve_method("perft", opt.method);
+    if (!all && !m)
         return EXIT_BAD_INPUT;
-    count_t nodes;
-    double elapsed;
-    char digits[COUNT_DIGITS_MAX];
-    if (!timed_perft(m, &pos, &opt, &nodes, &elapsed))
+    /* The table is had (or refused) before anything is computed. */
+    search_options_t search;
+    hash_table_t hash;
+    if (!search_setup("perft", &opt, &search, &hash))
         return EXIT_BAD_INPUT;
-    printf("Nodes searched: %s\n", count_format(nodes, digits));
-    fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps, %d thread%s, hash %d MB%s\n", m->name, opt.depth, elapsed,
-            mnps(nodes, elapsed), opt.threads, opt.threads > 1 ? "s" : "", opt.hash_mb,
-            opt.bulk ? "" : ", no bulk counting");
-    return EXIT_ALL_GOOD;
+    interrupt_setup();
+    runner_t *r = runner_start();
+    rc = all ? run_all(r, &pos, &opt, &search) : run_one(r, m, &pos, &opt, &search);
+    runner_stop(r);
+    if (rc == EXIT_INTERRUPTED)
+        exit_abandoning_workers(stop_signal_exit_code()); /* the worker may still use the table */
+    search_teardown(&hash);
+    return rc;
 }

@@ -9,40 +9,49 @@
 #include "cli.h"
 
 /* The worker tells the main thread it is done with this signal, so that one
- * sigwait() sees both "done" and SIGINT. */
+ * sigwait() sees "done", SIGINT and SIGTERM alike. */
 #define WAKE_SIGNAL SIGUSR1
 
-static volatile sig_atomic_t sigint_seen;
+static volatile sig_atomic_t stop_seen;
 
-static void on_sigint(int sig)
+static void on_stop_signal(int sig)
 {
-    (void)sig;
-    sigint_seen = 1;
+    stop_signal_note(sig);
+    stop_seen = 1;
+}
+
+/* The signals that ask rperft to stop, and the worker's wake-up. */
+static void stop_and_wake_signals(sigset_t *set)
+{
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, WAKE_SIGNAL);
 }
 
 void interrupt_setup(void)
 {
     struct sigaction sa = {0};
-    sa.sa_handler = on_sigint;
+    sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0; /* no SA_RESTART: ppoll() must return EINTR */
     sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     sigset_t block;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, WAKE_SIGNAL);
+    stop_and_wake_signals(&block);
     pthread_sigmask(SIG_BLOCK, &block, NULL);
 }
 
 bool interrupt_requested(void)
 {
-    return sigint_seen != 0;
+    return stop_seen != 0;
 }
 
 void interrupt_poll_mask(sigset_t *mask)
 {
     pthread_sigmask(SIG_BLOCK, NULL, mask);
     sigdelset(mask, SIGINT);
+    sigdelset(mask, SIGTERM);
 }
 
 struct runner {
@@ -109,7 +118,7 @@ runner_t *runner_start(void)
 
 bool runner_run(runner_t *r, perft_job_t *jobs, int n)
 {
-    if (r->interrupted || sigint_seen)
+    if (r->interrupted || stop_seen)
         return r->interrupted = true, false;
     pthread_mutex_lock(&r->lock);
     r->jobs = jobs;
@@ -117,15 +126,14 @@ bool runner_run(runner_t *r, perft_job_t *jobs, int n)
     pthread_cond_signal(&r->wake);
     pthread_mutex_unlock(&r->lock);
     sigset_t wait_for;
-    sigemptyset(&wait_for);
-    sigaddset(&wait_for, SIGINT);
-    sigaddset(&wait_for, WAKE_SIGNAL);
+    stop_and_wake_signals(&wait_for);
     for (;;) {
         int sig = 0;
         if (sigwait(&wait_for, &sig) != 0)
             continue;
-        if (sig == SIGINT) {
-            sigint_seen = 1;
+        if (sig != WAKE_SIGNAL) {
+            stop_signal_note(sig);
+            stop_seen = 1;
             r->interrupted = true;
             return false;
         }

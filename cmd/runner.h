@@ -1,10 +1,11 @@
-/* Ctrl-C for long runs. A perft cannot be stopped half way, so it runs on a worker
- * thread while the main thread waits for it or for SIGINT, whichever comes first;
- * after SIGINT the caller reports what finished and exits, abandoning the worker.
+/* Ctrl-C (SIGINT) and SIGTERM for long runs. A perft cannot be stopped half way, so
+ * it runs on a worker thread while the main thread waits for it or for a stop
+ * signal, whichever comes first; after one the caller reports what finished and
+ * exits with stop_signal_exit_code() (130 / 143), abandoning the worker.
  *
- * SIGINT stays blocked in every thread from interrupt_setup() on: the main thread
- * takes it with sigwait() while a perft runs, or through the handler while it
- * waits in ppoll() with interrupt_poll_mask() (see rperft check). */
+ * Both signals stay blocked in every thread from interrupt_setup() on: the main
+ * thread takes them with sigwait() while a perft runs, or through the handler while
+ * it waits in ppoll() with interrupt_poll_mask() (see rperft check). */
 #ifndef RPERFT_RUNNER_H
 #define RPERFT_RUNNER_H
 
@@ -15,12 +16,12 @@
 #include "core/method.h"
 #include "core/position.h"
 
-/* Installs the SIGINT handler and blocks SIGINT (and the worker's wake-up signal)
- * in the calling thread; call it before any other thread starts. */
+/* Installs the SIGINT/SIGTERM handler and blocks both (and the worker's wake-up
+ * signal) in the calling thread; call it before any other thread starts. */
 void interrupt_setup(void);
-/* True once SIGINT has arrived. */
+/* True once SIGINT or SIGTERM has arrived. */
 bool interrupt_requested(void);
-/* The signal mask to wait with in ppoll() so that SIGINT interrupts the wait. */
+/* The signal mask to wait with in ppoll() so that a stop signal interrupts the wait. */
 void interrupt_poll_mask(sigset_t *mask);
 
 typedef struct perft_job {
@@ -37,7 +38,7 @@ typedef struct runner runner_t;
 
 /* Starts the worker thread (interrupt_setup() must have run). */
 runner_t *runner_start(void);
-/* Runs the jobs in order; true when all finished, false as soon as SIGINT
+/* Runs the jobs in order; true when all finished, false as soon as a stop signal
  * arrives (then no result is to be trusted and every later call returns false). */
 bool runner_run(runner_t *r, perft_job_t *jobs, int n);
 /* Ends the worker (left running, to die with the process, if it was interrupted). */

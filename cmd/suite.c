@@ -50,7 +50,8 @@ static const char help[] =
     "                  perft so each method is checked on its own (default none)\n"
     "\n"
     "exit status: 0 every checked count right, 1 a count wrong, 2 bad usage or input,\n"
-    "130 interrupted (the positions finished so far are reported and written)\n";
+    "130 / 143 stopped by SIGINT / SIGTERM (the positions finished so far are reported\n"
+    "and written)\n";
 
 enum { MAX_RUN_METHODS = 16 };
 
@@ -432,7 +433,7 @@ static suite_t *load_all(const suite_options_t *opt, size_t *total)
     *total = 0;
     for (int i = 0; suites && i < opt->nfiles; i++) {
         suite_error_t err;
-        if (!suite_load(opt->files[i], opt->keep_going ? SUITE_KEEP_GOING : 0, &suites[i], &err)) {
+        if (!suite_load(opt->files[i], SUITE_REQUIRE_POSITIONS | (opt->keep_going ? SUITE_KEEP_GOING : 0), &suites[i], &err)) {
             char msg[SUITE_ERROR_MAX];
             fprintf(stderr, "rperft suite: %s\n", suite_error_format(&err, msg, sizeof msg));
             free_suites(suites, i);
@@ -512,7 +513,7 @@ int cmd_suite(int argc, char **argv)
     print_totals(&r);
     bool written = close_outputs(&r);
     if (!finished) /* the abandoned worker may still read the positions and the table */
-        exit_abandoning_workers(EXIT_INTERRUPTED);
+        exit_abandoning_workers(stop_signal_exit_code());
     free_suites(suites, opt.nfiles);
     search_teardown(&opt.hash);
     if (r.t.failed)
