@@ -16,6 +16,10 @@ struct csv_table {
     int ncols;
 };
 
+/* Reads every record of in as csv_read_file() does; false on a read error (errno
+ * kept). *unclosed: the input ended inside a quoted field. */
+static bool read_stream(FILE *in, csv_record_fn fn, void *user, bool *unclosed);
+
 /* ---- fields collected from libcsv callbacks ---- */
 
 typedef struct fields {
@@ -207,13 +211,40 @@ static bool header_matches(const char *path, const fields_t *have, const char *c
     return true;
 }
 
-/* A run killed inside write() could leave a torn last row; end it with a newline
- * so that it stays a (malformed) row of its own instead of swallowing ours. */
+static bool ignore_record(void *user, const csv_record_t *record)
+{
+    (void)user, (void)record;
+    return true;
+}
+
+/* Whether the file, read as csv_read_file() reads it, ends inside a quoted field.
+ * False (errno set) when it cannot be read. */
+static bool ends_inside_quotes(int fd, bool *unclosed)
+{
+    int copy = dup(fd);
+    FILE *in = copy >= 0 ? fdopen(copy, "r") : NULL;
+    if (!in) {
+        if (copy >= 0)
+            close(copy);
+        return false;
+    }
+    rewind(in);
+    bool ok = read_stream(in, ignore_record, NULL, unclosed);
+    fclose(in);
+    return ok;
+}
+
+/* A run killed inside write(), or a full disk, can leave a torn last row. A
+ * newline makes it a (malformed) row of its own; if it stopped inside a quoted
+ * field, a closing quote comes first, or that field would swallow our rows. */
 static bool terminate_last_row(int fd, off_t size)
 {
     char last;
-    if (pread(fd, &last, 1, size - 1) != 1)
+    bool unclosed;
+    if (pread(fd, &last, 1, size - 1) != 1 || !ends_inside_quotes(fd, &unclosed))
         return false;
+    if (unclosed)
+        return write_all(fd, "\"\n", 2);
     return last == '\n' || write_all(fd, "\n", 1);
 }
 
@@ -344,6 +375,29 @@ static void feed_line(reader_t *r, struct csv_parser *p, const char *line, size_
     csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL);
 }
 
+static bool read_stream(FILE *in, csv_record_fn fn, void *user, bool *unclosed)
+{
+    reader_t r = {.fn = fn, .user = user};
+    struct csv_parser p;
+    csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    errno = 0;
+    while (!r.stop && (n = getline(&line, &cap, in)) > 0)
+        feed_line(&r, &p, line, (size_t)n);
+    bool read_error = ferror(in);
+    int saved = errno; /* e.g. EISDIR: a directory opens, but does not read */
+    *unclosed = !r.stop && csv_fini(&p, reader_field, reader_row_end, &r) != 0;
+    if (*unclosed)
+        emit(&r, "malformed CSV (a quoted field is not closed before the end of the file)");
+    free(line);
+    csv_free(&p);
+    fields_free(&r.fields);
+    errno = saved;
+    return !read_error;
+}
+
 bool csv_read_file(const char *path, csv_record_fn fn, void *user, char *err, size_t errlen)
 {
     FILE *in = fopen(path, "r");
@@ -351,22 +405,11 @@ bool csv_read_file(const char *path, csv_record_fn fn, void *user, char *err, si
         set_error(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return false;
     }
-    reader_t r = {.fn = fn, .user = user};
-    struct csv_parser p;
-    csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    while (!r.stop && (n = getline(&line, &cap, in)) > 0)
-        feed_line(&r, &p, line, (size_t)n);
-    bool read_error = ferror(in);
-    if (!r.stop && csv_fini(&p, reader_field, reader_row_end, &r) != 0)
-        emit(&r, "malformed CSV (a quoted field is not closed before the end of the file)");
-    free(line);
-    csv_free(&p);
-    fields_free(&r.fields);
+    bool unclosed;
+    bool ok = read_stream(in, fn, user, &unclosed);
+    int saved = errno;
     fclose(in);
-    if (read_error)
-        set_error(err, errlen, "%s: read error", path);
-    return !read_error;
+    if (!ok)
+        set_error(err, errlen, "%s: cannot read: %s", path, strerror(saved ? saved : EIO));
+    return ok;
 }
