@@ -30,9 +30,10 @@
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 /* What the generator does with each legal move: count it (at the leaf-parents),
- * write it to a list, or make it and count the child's moves at once (the
- * depth-2 visit: no list, and the make folds for the piece and kind at hand). */
-enum gen_mode { COUNT, LIST, VISIT };
+ * write it to a list, make it and count the child's moves at once (the depth-2
+ * visit: no list, and the make folds for the piece and kind at hand), or make it
+ * and count it as one leaf (no bulk counting: every leaf move is made). */
+enum gen_mode { COUNT, LIST, VISIT, MAKE_LEAF };
 /* Where the next move goes; no arithmetic on the NULL list of the other modes. */
 #define OUT (mode == LIST ? list + count : list)
 
@@ -208,11 +209,20 @@ ALWAYS_INLINE uint64_t visit(const node_t *n, move_t m, const int us)
     return us == WHITE ? count_black(&child, seed) : count_white(&child, seed);
 }
 
-/* One move; LIST returns 1 (the slot used), VISIT the child's count. */
+/* One move; LIST returns 1 (the slot used), VISIT the child's count, MAKE_LEAF 1
+ * for the leaf made. */
 ALWAYS_INLINE uint64_t emit_one(const node_t *n, move_t *list, int mode, const int us, move_t m)
 {
     if (mode == LIST) {
         *list = m;
+        return 1;
+    }
+    if (mode == MAKE_LEAF) {
+        node_t leaf;
+        make_move(n, &leaf, m, us);
+        /* The leaf is written out whole, as if read: the compiler may not drop
+         * any part of the make because nothing looks at the leaf. */
+        __asm__ volatile("" : : "r"(&leaf) : "memory");
         return 1;
     }
     return visit(n, m, us);
@@ -427,14 +437,15 @@ static uint64_t count_black(const node_t *n, bb_t seed) { return legal_moves(n, 
 
 /* The last two plies are the hot path: at depth 2 each legal move is made as it is
  * found and the child's legal moves are counted (bulk counting), with no move list.
- * Without bulk counting every leaf move is made (the honest "make every move" mode).
+ * Without bulk counting every leaf move is made as it is found (the honest "make
+ * every move" mode), also with no list.
  * With a hash table, nodes of depth 2 and more are probed and stored. */
 ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_options_t *opt, const int us)
 {
     if (depth == 0)
         return 1;
-    if (depth == 1 && opt->bulk)
-        return legal_moves(n, NULL, COUNT, us, NO_SEED);
+    if (depth == 1)
+        return legal_moves(n, NULL, opt->bulk ? COUNT : MAKE_LEAF, us, NO_SEED);
     uint64_t cached;
     if (opt->hash && hash_probe(opt->hash, n->key, depth, &cached))
         return cached;
