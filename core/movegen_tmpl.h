@@ -189,12 +189,21 @@ ALWAYS_INLINE bool en_passant_legal(const node_t *n, int us, int king, int from,
     return !slider_attacks_square(n, them, king, occ, BB(captured));
 }
 
-static uint64_t count_white(const node_t *n, bb_t seed);
-static uint64_t count_black(const node_t *n, bb_t seed);
+/* The leaf-parent counts. clang inlines them into the depth-2 visit (each made
+ * child counted in place: 4-7% fewer instructions, 5-7% faster for pext and magic);
+ * gcc sees legal_moves inlined into itself through them and refuses, so there they
+ * stay out of line, one copy per side. */
+#ifdef __clang__
+#define COUNT_LINKAGE ALWAYS_INLINE
+#else
+#define COUNT_LINKAGE static
+#endif
+COUNT_LINKAGE uint64_t count_white(const node_t *n, bb_t seed);
+COUNT_LINKAGE uint64_t count_black(const node_t *n, bb_t seed);
 
 ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m, const int us);
 
-/* VISIT mode: the child's legal moves, counted out of line (one copy per side). */
+/* VISIT mode: the child's legal moves, counted at once. */
 ALWAYS_INLINE uint64_t visit(const node_t *n, move_t m, const int us)
 {
     node_t child;
@@ -430,10 +439,9 @@ ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m, const in
 static count_t perft_white(const node_t *n, int depth, const search_options_t *opt);
 static count_t perft_black(const node_t *n, int depth, const search_options_t *opt);
 
-/* The leaf-parents' counts, one out-of-line copy per side: the depth-2 visit
- * inlines the make of each child and calls these. */
-static uint64_t count_white(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, WHITE, seed); }
-static uint64_t count_black(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, BLACK, seed); }
+/* The leaf-parents' counts (see COUNT_LINKAGE). */
+COUNT_LINKAGE uint64_t count_white(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, WHITE, seed); }
+COUNT_LINKAGE uint64_t count_black(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, BLACK, seed); }
 
 /* The last two plies are the hot path: at depth 2 each legal move is made as it is
  * found and the child's legal moves are counted (bulk counting), with no move list.
