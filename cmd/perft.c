@@ -33,8 +33,8 @@ static const char help[] =
     "so there is no count; with --method all the methods finished are printed)\n";
 
 /* One method's perft on the runner's worker thread, so that a signal is answered at
- * once. The runner empties the table before each job, so no method gains from
- * another's entries. False when interrupted. */
+ * once. The runner salts each method's keys, so no method gains from another's
+ * entries. False when interrupted. */
 static bool timed_perft(runner_t *r, const method_t *m, const position_t *pos, const perft_options_t *opt,
                         const search_options_t *search, count_t *nodes, double *elapsed)
 {

@@ -16,6 +16,9 @@ typedef struct search_options {
     bool bulk;
     int threads;        /* 1 or more */
     hash_table_t *hash; /* NULL: none */
+    /* XORed into every Zobrist key of the search: runs under different salts (one
+     * per method) share a table without ever finding each other's entries. */
+    uint64_t key_salt;
 } search_options_t;
 
 typedef struct method {

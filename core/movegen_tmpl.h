@@ -467,7 +467,7 @@ ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_option
             node_t child;
             make_move(n, &child, list[i], us);
             if (opt->hash)
-                child.key = node_key(&child);
+                child.key = node_key(&child) ^ opt->key_salt;
             total += us == WHITE ? perft_black(&child, depth - 1, opt) : perft_white(&child, depth - 1, opt);
         }
     }
@@ -489,14 +489,14 @@ static int generate_moves(const node_t *n, move_t *list)
     return (int)(n->side == WHITE ? legal_moves(n, list, LIST, WHITE, NO_SEED) : legal_moves(n, list, LIST, BLACK, NO_SEED));
 }
 
-static void make_any(const node_t *n, node_t *child, move_t m, bool keyed)
+static void make_any(const node_t *n, node_t *child, move_t m, const search_options_t *opt)
 {
     if (n->side == WHITE)
         make_move(n, child, m, WHITE);
     else
         make_move(n, child, m, BLACK);
-    if (keyed)
-        child->key = node_key(child);
+    if (opt->hash)
+        child->key = node_key(child) ^ opt->key_salt;
 }
 
 /* Threads share the positions two plies below the root: hundreds of small units
@@ -530,7 +530,7 @@ static count_t perft_threaded(const node_t *root, int depth, const search_option
     split_t sp = {.units = malloc(sizeof(node_t) * (size_t)capacity), .depth = depth - 2, .opt = opt};
     for (int i = 0; i < n1 && sp.units; i++) {
         node_t child;
-        make_any(root, &child, first[i], opt->hash != NULL);
+        make_any(root, &child, first[i], opt);
         int n2 = generate_moves(&child, second);
         for (int j = 0; j < n2; j++) {
             if (sp.count == capacity) {
@@ -543,7 +543,7 @@ static count_t perft_threaded(const node_t *root, int depth, const search_option
                 }
                 sp.units = grown;
             }
-            make_any(&child, &sp.units[sp.count++], second[j], opt->hash != NULL);
+            make_any(&child, &sp.units[sp.count++], second[j], opt);
         }
     }
     if (!sp.units) /* out of memory for the units: still give the right answer */
@@ -567,6 +567,7 @@ static count_t perft_search_position(const position_t *pos, int depth, const sea
 {
     node_t n;
     node_load(&n, pos);
+    n.key ^= opt->key_salt;
     if (depth < 0)
         return 0;
     if (opt->threads > 1 && depth >= 3)

@@ -173,6 +173,25 @@ Test(perft, hash_and_threads_give_the_same_counts, .timeout = 120)
     hash_destroy(&hash);
 }
 
+/* Methods share a table under different key salts: a count planted under one salt
+ * is found under it and never under another. */
+Test(perft, key_salts_keep_methods_apart)
+{
+    tables_init();
+    hash_table_t hash;
+    char err[160];
+    cr_assert(hash_create(&hash, 1, err, sizeof err), "%s", err);
+    position_t pos = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    const uint64_t salt_a = 0x0123456789abcdefu, salt_b = 0xfedcba9876543210u;
+    hash_store(&hash, pos.key ^ salt_a, 3, 42); /* a wrong count for depth 3, planted */
+    search_options_t a = {.bulk = true, .threads = 1, .hash = &hash, .key_salt = salt_a};
+    search_options_t b = a;
+    b.key_salt = salt_b;
+    cr_expect(method_rotated.perft_search(&pos, 3, &a) == 42, "the planted entry was not found under its salt");
+    cr_expect(method_rotated.perft_search(&pos, 3, &b) == 8902, "another salt found the planted entry");
+    hash_destroy(&hash);
+}
+
 Test(perft, hash_refuses_impossible_sizes)
 {
     hash_table_t hash;
