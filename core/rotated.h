@@ -35,12 +35,19 @@ static inline void rotated_toggle(bb_t rot[3], int sq)
     rot[2] ^= rotated_square_bits[sq].bit[2];
 }
 
-/* XORs every square whose occupancy changed: 2 for a quiet move, 1 for a capture
- * (the target stays occupied), 3 for en passant, up to 4 for castling. */
-static inline void rotated_update(bb_t rot[3], bb_t changed)
+/* rot = from with every square whose occupancy changed toggled: 2 for a quiet
+ * move, 1 for a capture (the target stays occupied), 3 for en passant, up to 4 for
+ * castling. Worked in registers and stored once (rot and from may be the same). */
+static inline void rotated_update(bb_t rot[3], const bb_t from[3], bb_t changed)
 {
-    while (changed)
-        rotated_toggle(rot, pop_lsb(&changed));
+    bb_t r0 = from[0], r1 = from[1], r2 = from[2];
+    while (changed) {
+        int sq = pop_lsb(&changed);
+        r0 ^= rotated_square_bits[sq].bit[0];
+        r1 ^= rotated_square_bits[sq].bit[1];
+        r2 ^= rotated_square_bits[sq].bit[2];
+    }
+    rot[0] = r0, rot[1] = r1, rot[2] = r2;
 }
 
 /* Rebuilds the three rotated boards from a normal occupancy (tests, position set-up). */

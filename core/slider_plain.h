@@ -6,6 +6,6 @@
 
 #define SLIDER_FIELDS
 #define slider_sync(n) ((void)(n))
-#define slider_update(n, changed) ((void)(n), (void)(changed))
+#define slider_update(n, parent, changed) ((void)(n), (void)(parent), (void)(changed))
 
 #endif

@@ -12,14 +12,14 @@
 #define bishop_attacks_of(n, sq) rotated_bishop_attacks((sq), (n)->rot)
 
 #ifdef NDEBUG
-#define slider_update(n, changed) rotated_update((n)->rot, (changed))
+#define slider_update(n, parent, changed) rotated_update((n)->rot, (parent)->rot, (changed))
 #else
 /* Debug builds prove after every make that the kept copies equal rebuilt ones. */
-#define slider_update(n, changed) checked_rotated_update((n)->rot, (changed), (n)->occ)
-static void checked_rotated_update(bb_t rot[3], bb_t changed, bb_t occ)
+#define slider_update(n, parent, changed) checked_rotated_update((n)->rot, (parent)->rot, (changed), (n)->occ)
+static void checked_rotated_update(bb_t rot[3], const bb_t from[3], bb_t changed, bb_t occ)
 {
     bb_t rebuilt[3];
-    rotated_update(rot, changed);
+    rotated_update(rot, from, changed);
     rotated_from_occupancy(occ, rebuilt);
     assert(rot[0] == rebuilt[0] && rot[1] == rebuilt[1] && rot[2] == rebuilt[2]);
 }
