@@ -70,20 +70,11 @@ typedef struct bench_options {
     hash_table_t hash;
 } bench_options_t;
 
-/* The one piece of global mutable state: set by SIGINT or SIGTERM, read between runs. */
-static volatile sig_atomic_t interrupted;
-
-static void on_stop_signal(int sig)
-{
-    stop_signal_note(sig);
-    interrupted = 1;
-}
-
 static void catch_stop_signals(void)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
+    sa.sa_handler = stop_signal_note;
     sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C stops at once */
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
@@ -381,16 +372,16 @@ static count_t expected_count(bench_position_t *p, bool bulk)
 static int check_counts(const method_t *const *methods, int n, bench_set_t *set, const search_options_t *search)
 {
     bool bulk = search->bulk;
-    for (int i = 0; i < set->n && !interrupted; i++) {
+    for (int i = 0; i < set->n && !*stop_signal_flag(); i++) {
         perft_run_t r = {.methods = methods, .p = &set->items[i], .bulk = bulk, .search = search, .rounds = 0,
                          .nmethods = n};
         r.expected = expected_count(&set->items[i], bulk);
-        timing_plan_t plan = {.subjects = n, .warmup = 1, .run = run_perft, .ctx = &r, .interrupted = &interrupted};
+        timing_plan_t plan = {.subjects = n, .warmup = 1, .run = run_perft, .ctx = &r, .interrupted = stop_signal_flag()};
         if (!timing_interleaved(&plan, NULL) && r.wrong)
             return report_mismatch(&r);
     }
     progress_done();
-    return interrupted ? EXIT_INTERRUPTED : EXIT_ALL_GOOD;
+    return *stop_signal_flag() ? EXIT_INTERRUPTED : EXIT_ALL_GOOD;
 }
 
 static void print_position_block(const perft_run_t *r, const timing_stats_t *stats, int base, bool *noisy)
@@ -446,7 +437,7 @@ static int time_position(perft_bench_t *b, int i)
     if (!s)
         return EXIT_BAD_INPUT;
     timing_plan_t plan = {.subjects = n, .warmup = warmup, .reps = reps, .run = run_perft, .ctx = &r,
-                          .interrupted = &interrupted};
+                          .interrupted = stop_signal_flag()};
     bool done = timing_interleaved(&plan, s);
     progress_done();
     if (!done) {
@@ -568,7 +559,7 @@ static int time_micro_kind(const method_t *const *methods, const micro_kernel_t 
     micro_run_t r = {.kernels = kernels, .w = w, .kind = kind, .passes = passes};
     double *samples = malloc((size_t)n * (size_t)opt->reps * sizeof *samples);
     timing_plan_t plan = {.subjects = n, .warmup = opt->warmup, .reps = opt->reps, .run = run_micro, .ctx = &r,
-                          .interrupted = &interrupted};
+                          .interrupted = stop_signal_flag()};
     progress("micro %s: timing", micro_kind_names[kind]);
     if (!samples || !timing_interleaved(&plan, samples)) {
         free(samples);

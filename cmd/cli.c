@@ -11,10 +11,13 @@
 
 #include "core/fen.h"
 
-/* The one piece of global mutable state here: a signal number, set from handlers. */
+/* The one piece of global mutable state here: the signal that asked rperft to
+ * stop, set from handlers (0 until one arrives). */
 static volatile sig_atomic_t stop_signal;
 
 void stop_signal_note(int sig) { stop_signal = sig; }
+
+volatile sig_atomic_t *stop_signal_flag(void) { return &stop_signal; }
 
 int stop_signal_exit_code(void) { return stop_signal ? 128 + stop_signal : EXIT_INTERRUPTED; }
 

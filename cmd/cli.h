@@ -2,6 +2,7 @@
 #ifndef RPERFT_CLI_H
 #define RPERFT_CLI_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -42,6 +43,8 @@ const method_t *resolve_method(const char *cmd, const char *name);
  * EXIT_INTERRUPTED when none was noted. */
 void stop_signal_note(int sig);
 int stop_signal_exit_code(void);
+/* The noted signal itself, for loops that poll it (non-zero: stop). */
+volatile sig_atomic_t *stop_signal_flag(void);
 
 double seconds_now(void);
 /* Million nodes per second, 0 when no time passed. */

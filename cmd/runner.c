@@ -12,14 +12,6 @@
  * sigwait() sees "done", SIGINT and SIGTERM alike. */
 #define WAKE_SIGNAL SIGUSR1
 
-static volatile sig_atomic_t stop_seen;
-
-static void on_stop_signal(int sig)
-{
-    stop_signal_note(sig);
-    stop_seen = 1;
-}
-
 /* The signals that ask rperft to stop, and the worker's wake-up. */
 static void stop_and_wake_signals(sigset_t *set)
 {
@@ -32,7 +24,7 @@ static void stop_and_wake_signals(sigset_t *set)
 void interrupt_setup(void)
 {
     struct sigaction sa = {0};
-    sa.sa_handler = on_stop_signal;
+    sa.sa_handler = stop_signal_note;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0; /* no SA_RESTART: ppoll() must return EINTR */
     sigaction(SIGINT, &sa, NULL);
@@ -44,7 +36,7 @@ void interrupt_setup(void)
 
 bool interrupt_requested(void)
 {
-    return stop_seen != 0;
+    return *stop_signal_flag() != 0;
 }
 
 void interrupt_poll_mask(sigset_t *mask)
@@ -133,7 +125,7 @@ runner_t *runner_start(void)
 
 bool runner_run(runner_t *r, perft_job_t *jobs, int n)
 {
-    if (r->interrupted || stop_seen)
+    if (r->interrupted || *stop_signal_flag())
         return r->interrupted = true, false;
     pthread_mutex_lock(&r->lock);
     r->jobs = jobs;
@@ -148,7 +140,6 @@ bool runner_run(runner_t *r, perft_job_t *jobs, int n)
             continue;
         if (sig != WAKE_SIGNAL) {
             stop_signal_note(sig);
-            stop_seen = 1;
             r->interrupted = true;
             return false;
         }

@@ -51,11 +51,12 @@ typedef struct node {
     SLIDER_FIELDS
 } node_t;
 
-/* From scratch: only interior nodes that will be probed need it, a few percent of
- * the nodes made, so the hot make does not carry an incremental update. */
-static uint64_t node_key(const node_t *n)
+/* From scratch, salted (search_options_t.key_salt): only interior nodes that will
+ * be probed need it, a few percent of the nodes made, so the hot make does not
+ * carry an incremental update. */
+static uint64_t node_key(const node_t *n, uint64_t salt)
 {
-    uint64_t key = n->side == BLACK ? zobrist_side : 0;
+    uint64_t key = salt ^ (n->side == BLACK ? zobrist_side : 0);
     for (int c = 0; c < 2; c++)
         for (int p = PAWN; p <= KING; p++)
             for (bb_t b = n->pieces[p] & n->colours[c]; b;)
@@ -67,7 +68,7 @@ static uint64_t node_key(const node_t *n)
     return key;
 }
 
-static void node_load(node_t *n, const position_t *pos)
+static void node_load(node_t *n, const position_t *pos, uint64_t salt)
 {
     memset(n, 0, sizeof *n);
     memcpy(n->pieces, pos->pieces, sizeof n->pieces);
@@ -81,7 +82,7 @@ static void node_load(node_t *n, const position_t *pos)
      * that equal positions get equal keys. */
     if (n->ep != NO_SQ && !(pawn_attacks[n->side ^ 1][n->ep] & n->pieces[PAWN] & n->colours[n->side]))
         n->ep = NO_SQ;
-    n->key = node_key(n);
+    n->key = node_key(n, salt);
     slider_sync(n);
 }
 
@@ -485,7 +486,7 @@ ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_option
             node_t child;
             make_move(n, &child, list[i], us);
             if (opt->hash)
-                child.key = node_key(&child) ^ opt->key_salt;
+                child.key = node_key(&child, opt->key_salt);
             total += us == WHITE ? perft_black(&child, depth - 1, opt) : perft_white(&child, depth - 1, opt);
         }
     }
@@ -514,7 +515,7 @@ static void make_any(const node_t *n, node_t *child, move_t m, const search_opti
     else
         make_move(n, child, m, BLACK);
     if (opt->hash)
-        child->key = node_key(child) ^ opt->key_salt;
+        child->key = node_key(child, opt->key_salt);
 }
 
 /* Threads share the positions two plies below the root: hundreds of small units
@@ -584,8 +585,7 @@ static count_t perft_threaded(const node_t *root, int depth, const search_option
 static count_t perft_search_position(const position_t *pos, int depth, const search_options_t *opt)
 {
     node_t n;
-    node_load(&n, pos);
-    n.key ^= opt->key_salt;
+    node_load(&n, pos, opt->key_salt);
     if (depth < 0)
         return 0;
     if (opt->threads > 1 && depth >= 3)
@@ -602,7 +602,7 @@ static count_t perft_position(const position_t *pos, int depth, bool bulk)
 static int generate_position(const position_t *pos, move_t *moves)
 {
     node_t n;
-    node_load(&n, pos);
+    node_load(&n, pos, 0);
     return generate_moves(&n, moves);
 }
 

@@ -40,14 +40,10 @@ static inline void rotated_toggle(bb_t rot[3], int sq)
  * castling. Worked in registers and stored once (rot and from may be the same). */
 static inline void rotated_update(bb_t rot[3], const bb_t from[3], bb_t changed)
 {
-    bb_t r0 = from[0], r1 = from[1], r2 = from[2];
-    while (changed) {
-        int sq = pop_lsb(&changed);
-        r0 ^= rotated_square_bits[sq].bit[0];
-        r1 ^= rotated_square_bits[sq].bit[1];
-        r2 ^= rotated_square_bits[sq].bit[2];
-    }
-    rot[0] = r0, rot[1] = r1, rot[2] = r2;
+    bb_t r[3] = {from[0], from[1], from[2]};
+    while (changed)
+        rotated_toggle(r, pop_lsb(&changed));
+    rot[0] = r[0], rot[1] = r[1], rot[2] = r[2];
 }
 
 /* Rebuilds the three rotated boards from a normal occupancy (tests, position set-up). */

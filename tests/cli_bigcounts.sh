@@ -6,15 +6,7 @@
 # lines add up to them, and a suite expecting them passes.
 # Usage: tests/cli_bigcounts.sh PATH-TO-RPERFT
 set -u
-rperft=${1:?usage: cli_bigcounts.sh PATH-TO-RPERFT}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
+source "$(dirname "$0")/cli_lib.sh"
 
 # kings DEPTH [FIRST-MOVE]: perft of white Kd1, black Kd5, white to move (after
 # FIRST-MOVE, a king move in UCI, when given), counted by brute force with memo.
@@ -74,8 +66,4 @@ timeout 20 "$rperft" suite --hash 16 "$tmp/off.epd" >"$tmp/out" 2>/dev/null
 [[ $? == 1 ]] && grep -q "D28: expected 214548431227266720057556, got 214548431227266720057555" "$tmp/out" ||
     fail "suite, one node off: $(cat "$tmp/out")"
 
-if ((failures)); then
-    echo "$failures check(s) failed" >&2
-    exit 1
-fi
-echo "all checks of counts above 2^64 passed"
+finish "all checks of counts above 2^64 passed"

@@ -4,30 +4,7 @@
 # reported and killed; perftree's protocol is exact and scripts/perftree passes.
 # Usage: tests/cli_check.sh PATH-TO-RPERFT
 set -u
-rperft=${1:?usage: cli_check.sh PATH-TO-RPERFT}
-here=$(cd "$(dirname "$0")" && pwd)
-suites=${RPERFT_SUITES_DIR:-$here/../positions}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-expect_rc() {
-    local want=$1
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [[ $rc != "$want" ]]; then
-        fail "exit $rc, expected $want: $*"
-        sed 's/^/    out: /' "$tmp/out" | tail -8 >&2
-        sed 's/^/    err: /' "$tmp/err" | tail -5 >&2
-    fi
-}
-expect_grep() {
-    grep -q -e "$2" "$1" || fail "no '$2' in $1: $(tail -3 "$1")"
-}
+source "$(dirname "$0")/cli_lib.sh"
 
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 echo "$start ;D1 20 ;D2 400 ;D3 8902 ;D4 197281" >"$tmp/start.epd"
@@ -77,8 +54,4 @@ RPERFT=$rperft expect_rc 0 "$rperft" check --protocol perftree --engine "$here/.
     --max-nodes 10k "$suites/python-chess_tricky.perft" "$tmp/start.epd"
 expect_grep "$tmp/out" "^20 passed, 0 failed$"
 
-if ((failures)); then
-    echo "$failures check(s) failed" >&2
-    exit 1
-fi
-echo "all rperft check / perftree checks passed"
+finish "all rperft check / perftree checks passed"

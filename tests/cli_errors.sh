@@ -5,39 +5,15 @@
 # smaller machine) run.
 # Usage: tests/cli_errors.sh PATH-TO-RPERFT
 set -u
-rperft=${1:?usage: cli_errors.sh PATH-TO-RPERFT}
-here=$(cd "$(dirname "$0")" && pwd)
-suites=${RPERFT_SUITES_DIR:-$here/../positions}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# run WANT CMD...: CMD's stdout in $tmp/out, stderr in $tmp/err; at most 60 s, so a
-# run that starts computing what it should have refused fails instead of hanging.
-run() {
-    local want=$1
-    shift
-    timeout 60 "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [[ $rc != "$want" ]]; then
-        fail "exit $rc, expected $want: $(cut -c1-200 <<<"$*")"
-        sed 's/^/    out: /' "$tmp/out" | tail -5 >&2
-        sed 's/^/    err: /' "$tmp/err" | tail -5 >&2
-        return 1
-    fi
-}
+source "$(dirname "$0")/cli_lib.sh"
+cmd_timeout=60 # a run that starts computing what it should have refused fails, not hangs
 
 # bad PATTERN CMD...: exit 2, the message (an extended regex) on stderr, nothing
 # computed (no result on stdout).
 bad() {
     local pattern=$1
     shift
-    run 2 "$@" || return
+    expect_rc 2 "$@" || return
     local what
     what=$(cut -c1-200 <<<"$*")
     grep -Eq -e "$pattern" "$tmp/err" || fail "stderr lacks /$pattern/: $what -> $(head -c 300 "$tmp/err")"
@@ -67,7 +43,7 @@ open(f"{sys.argv[1]}/noise.epd", "wb").write(bytes(rng.choice(b"pnbrqkPNBRQK1234
 PY
 bad "garbage.bin:[0-9]+:[0-9]+: " "$rperft" suite "$tmp/garbage.bin"
 # --keep-going reports each malformed line on stdout, and still exits 2.
-run 2 "$rperft" suite --keep-going "$tmp/garbage.bin"
+expect_rc 2 "$rperft" suite --keep-going "$tmp/garbage.bin"
 grep -Eq "^ERROR .*garbage.bin:[0-9]+:[0-9]+: " "$tmp/out" || fail "--keep-going: no ERROR line naming file:line:column"
 bad "noise.epd:[0-9]+:[0-9]+: " "$rperft" suite "$tmp/noise.epd"
 bad "garbage.bin:[0-9]+: " "$rperft" report "$tmp/garbage.bin"
@@ -104,7 +80,7 @@ echo "$kk ;D1 340282366920938463463374607431768211456" >"$tmp/count.epd" # 2^128
 bad "count.epd:1:[0-9]+: D1 count: 340282366920938463463374607431768211456 does not fit in 128 bits" \
     "$rperft" suite "$tmp/count.epd"
 echo "$kk ;D1 340282366920938463463374607431768211455" >"$tmp/count.epd" # 2^128 - 1: a (wrong) count
-run 1 "$rperft" suite "$tmp/count.epd" &&
+expect_rc 1 "$rperft" suite "$tmp/count.epd" &&
     grep -q "expected 340282366920938463463374607431768211455, got 5" "$tmp/out" ||
     fail "2^128 - 1 as an expected count: $(cat "$tmp/out")"
 bad "max-nodes" "$rperft" suite --max-nodes 340282366920938463463374607431768211456 "$good"
@@ -162,13 +138,13 @@ bad "king.epd:1:1: FEN pieces: no black king" "$rperft" suite "$tmp/king.epd"
 echo "k7/8/8/8/8/8/8/K6p w - - ;D1 3" >"$tmp/pawn.epd"
 bad "pawn.epd:1:18: FEN pieces: pawn on rank 1" "$rperft" suite "$tmp/pawn.epd"
 queens="k7/8/8/8/8/8/1QQQQQ1K/1QQQQQQ1 w - - 0 1" # eleven white queens (black is then mated or stalemated)
-run 0 "$rperft" perft --method all --fen "$queens" 1 && grep -q "^Nodes searched: [1-9]" "$tmp/out" ||
+expect_rc 0 "$rperft" perft --method all --fen "$queens" 1 && grep -q "^Nodes searched: [1-9]" "$tmp/out" ||
     fail "eleven queens: $(tail -2 "$tmp/out")"
-run 0 "$rperft" perft --fen "7k/8/8/8/8/8/NNNNNNNN/NNNNNNNK w - - 0 1" 3 # fifteen knights
-run 0 "$rperft" perft --fen "k7/8/PPPPPPPP/PPPPPPPP/8/8/8/K7 w - - 0 1" 3 # sixteen pawns
+expect_rc 0 "$rperft" perft --fen "7k/8/8/8/8/8/NNNNNNNN/NNNNNNNK w - - 0 1" 3 # fifteen knights
+expect_rc 0 "$rperft" perft --fen "k7/8/PPPPPPPP/PPPPPPPP/8/8/8/K7 w - - 0 1" 3 # sixteen pawns
 
 # --- more threads than CPUs: allowed, with a warning ---
-run 0 "$rperft" perft --threads 256 3 && grep -q "^Nodes searched: 8902$" "$tmp/out" ||
+expect_rc 0 "$rperft" perft --threads 256 3 && grep -q "^Nodes searched: 8902$" "$tmp/out" ||
     fail "--threads 256: $(cat "$tmp/out")"
 if (($(nproc) < 256)); then
     grep -q "warning: 256 threads on $(nproc) CPUs" "$tmp/err" || fail "no warning for 256 threads: $(cat "$tmp/err")"
@@ -179,8 +155,4 @@ bad "unknown command 'nosuch'" "$rperft" nosuch
 bad "unknown option '--nosuch'" "$rperft" perft --nosuch 1
 bad "unknown option '--nosuch'" "$rperft" suite --nosuch "$good"
 
-if ((failures)); then
-    echo "$failures check(s) failed" >&2
-    exit 1
-fi
-echo "all bad-input checks passed"
+finish "all bad-input checks passed"

@@ -7,18 +7,9 @@
 # stay byte for byte, every new row is whole, and the next run appends after them.
 # Usage: tests/cli_interrupt.sh PATH-TO-RPERFT
 set -u
-rperft=${1:?usage: cli_interrupt.sh PATH-TO-RPERFT}
-here=$(cd "$(dirname "$0")" && pwd)
-suites=${RPERFT_SUITES_DIR:-$here/../positions}
-tmp=$(mktemp -d)
+source "$(dirname "$0")/cli_lib.sh"
 pid=
 trap '[[ -n $pid ]] && kill -9 "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
 
 # start NAME CMD...: CMD in the background, output in $tmp/NAME.out and .err.
 start() {
@@ -47,6 +38,14 @@ stop() {
     pid=
 }
 
+# stopped SIG NAME: stop SIG, and the run (output in $tmp/NAME.*) must have exited
+# 128 + the signal's number (130 for INT, 143 for TERM).
+stopped() {
+    stop "$1"
+    local want=$((128 + $(kill -l "$1")))
+    [[ $rc == "$want" ]] || fail "$2 SIG$1: exit $rc, expected $want: $(tail -2 "$tmp/$2.err")"
+}
+
 rows_at_least() { [[ -f $1 ]] && (($(wc -l <"$1") >= $2)); }
 
 # csv_whole FILE COLUMNS [PREFIX-FILE]: every record has COLUMNS fields, the file
@@ -71,12 +70,10 @@ xml_ok() { python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.ar
 
 # --- suite --csv --junit: each signal after a few rows ---
 for sig in INT TERM; do
-    want=$((128 + $(kill -l $sig)))
     csv=$tmp/suite-$sig.csv xml=$tmp/suite-$sig.xml
     start suite "$rperft" suite --threads 1 --csv "$csv" --junit "$xml" "$suites/perftsuite.epd"
     wait_until rows_at_least "$csv" 4 || fail "suite: no rows before the end"
-    stop $sig
-    [[ $rc == "$want" ]] || fail "suite SIG$sig: exit $rc, expected $want: $(tail -2 "$tmp/suite.err")"
+    stopped $sig suite
     grep -q "interrupted after [0-9]* of 126 positions" "$tmp/suite.err" ||
         fail "suite SIG$sig: $(cat "$tmp/suite.err")"
     passed=$(tail -1 "$tmp/suite.out" | sed -n 's/^\([0-9]*\) passed, 0 failed$/\1/p')
@@ -93,12 +90,10 @@ for i in $(seq 300); do
     echo "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D4 197281 ;id \"start$i\""
 done >"$tmp/many.epd"
 for sig in INT TERM; do
-    want=$((128 + $(kill -l $sig)))
     csv=$tmp/bench-$sig.csv
     start bench "$rperft" bench --method rotated,magic --reps 3 --positions "$tmp/many.epd" --csv "$csv"
     wait_until rows_at_least "$csv" 3 || fail "bench: no rows before the end"
-    stop $sig
-    [[ $rc == "$want" ]] || fail "bench SIG$sig: exit $rc, expected $want: $(tail -2 "$tmp/bench.err")"
+    stopped $sig bench
     grep -q "interrupted" "$tmp/bench.err" || fail "bench SIG$sig: $(tail -2 "$tmp/bench.err")"
     rows=$(csv_whole "$csv" 32) || fail "bench SIG$sig: CSV"
     [[ -n $rows ]] && ((rows >= 2 && rows < 600)) || fail "bench SIG$sig: $rows rows"
@@ -106,11 +101,9 @@ done
 
 # --- perft: no count once stopped; with --method all, the methods finished ---
 for sig in INT TERM; do
-    want=$((128 + $(kill -l $sig)))
     start perft "$rperft" perft 9
     sleep 1
-    stop $sig
-    [[ $rc == "$want" ]] || fail "perft SIG$sig: exit $rc, expected $want"
+    stopped $sig perft
     grep -q "interrupted; no count" "$tmp/perft.err" || fail "perft SIG$sig: $(cat "$tmp/perft.err")"
     [[ ! -s $tmp/perft.out ]] || fail "perft SIG$sig printed: $(cat "$tmp/perft.out")"
 done
@@ -131,11 +124,9 @@ c2c3: 144074944 c2c4: 157756443 d2d3: 227598692 d2d4: 269605599 e2e3: 306138410 
 f2f3: 102021008 f2f4: 119614841 g1f3: 147678554 g1h3: 120669525 g2g3: 135987651 g2g4: 130293018
 h2h3: 106678423 h2h4: 138495290"
 for sig in INT TERM; do
-    want=$((128 + $(kill -l $sig)))
     start divide "$rperft" divide 7
     sleep 2
-    stop $sig
-    [[ $rc == "$want" ]] || fail "divide SIG$sig: exit $rc, expected $want"
+    stopped $sig divide
     grep -q "Nodes searched" "$tmp/divide.out" && fail "divide SIG$sig: a total after the interrupt"
     last=$(tail -1 "$tmp/divide.out")
     [[ $last =~ ^Interrupted:\ ([0-9]+)\ of\ 20\ root\ moves,\ ([0-9]+)\ nodes\ so\ far$ ]] ||
@@ -176,8 +167,4 @@ wait_until rows_at_least "$tmp/bench-append.csv" "$before" || fail "bench: no ro
 stop KILL
 csv_whole "$tmp/bench-append.csv" 32 "$tmp/bench-append.before" >/dev/null || fail "bench kill -9: CSV"
 
-if ((failures)); then
-    echo "$failures check(s) failed" >&2
-    exit 1
-fi
-echo "all interruption checks passed"
+finish "all interruption checks passed"

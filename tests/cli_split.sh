@@ -7,36 +7,10 @@
 # script and, when GNU parallel is installed, the parallel script give the total.
 # Usage: tests/cli_split.sh PATH-TO-RPERFT
 set -u
-rperft=${1:?usage: cli_split.sh PATH-TO-RPERFT}
+source "$(dirname "$0")/cli_lib.sh"
 rperft=$(cd "$(dirname "$rperft")" && pwd)/$(basename "$rperft")
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
-failures=0
+cd "$tmp" || exit 1 # the units and results files are named relative to it
 d6=119060324
-
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# expect_rc WANT CMD...: runs CMD with stdout in out, stderr in err.
-expect_rc() {
-    local want=$1
-    shift
-    "$@" >out 2>err
-    local rc=$?
-    if [[ $rc != "$want" ]]; then
-        fail "exit $rc, expected $want: $*"
-        sed 's/^/    out: /' out | tail -5 >&2
-        sed 's/^/    err: /' err | tail -5 >&2
-    fi
-}
-
-expect_grep() { # FILE PATTERN
-    grep -q -e "$2" "$1" || fail "no '$2' in $1: $(tail -3 "$1")"
-}
 
 expect_total() { # WANT UNITS RESULTS...
     local want=$1
@@ -160,8 +134,4 @@ else
     echo "SKIP: GNU parallel not installed, scripts/parallel-perft untested" >&2
 fi
 
-if ((failures)); then
-    echo "$failures failure(s)" >&2
-    exit 1
-fi
-echo "all split/units/merge checks passed"
+finish "all split/units/merge checks passed"

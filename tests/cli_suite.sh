@@ -5,34 +5,7 @@
 # standard input works, and Ctrl-C reports what finished and exits 130.
 # Usage: tests/cli_suite.sh PATH-TO-RPERFT
 set -u
-rperft=${1:?usage: cli_suite.sh PATH-TO-RPERFT}
-here=$(cd "$(dirname "$0")" && pwd)
-suites=${RPERFT_SUITES_DIR:-$here/../positions}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# expect_rc WANT CMD...: runs CMD with stdout in $tmp/out, stderr in $tmp/err.
-expect_rc() {
-    local want=$1
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [[ $rc != "$want" ]]; then
-        fail "exit $rc, expected $want: $*"
-        sed 's/^/    out: /' "$tmp/out" | tail -5 >&2
-        sed 's/^/    err: /' "$tmp/err" | tail -5 >&2
-    fi
-}
-
-expect_grep() { # FILE PATTERN
-    grep -q -e "$2" "$1" || fail "no '$2' in $1: $(tail -3 "$1")"
-}
+source "$(dirname "$0")/cli_lib.sh"
 
 # --- the shipped suite passes; one changed count fails with expected and got ---
 expect_rc 0 "$rperft" suite --max-nodes 10k "$suites/perftsuite.epd"
@@ -154,8 +127,4 @@ rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 assert len({r["line"] for r in rows}) == int(sys.argv[2]), (len(rows), sys.argv[2])
 EOF
 
-if ((failures)); then
-    echo "$failures check(s) failed" >&2
-    exit 1
-fi
-echo "all rperft suite checks passed"
+finish "all rperft suite checks passed"
