@@ -41,7 +41,7 @@ uint64_t position_compute_key(const position_t *pos)
 void position_refresh(position_t *pos)
 {
     tables_init();
-    rotated_init();
+    rotated_bits_init();
     pos->occupied = pos->colours[WHITE] | pos->colours[BLACK];
     rotated_from_occupancy(pos->occupied, pos->rotated);
     pos->key = position_compute_key(pos);
@@ -170,6 +170,7 @@ void position_unmake(position_t *pos, move_t m, const undo_t *u)
 
 int position_legal_moves(const position_t *pos, move_t *moves)
 {
+    rotated_init(); /* the generator's tables, built by the first call */
     return method_rotated.generate(pos, moves);
 }
 

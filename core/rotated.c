@@ -2,7 +2,11 @@
 
 #include <pthread.h>
 
-#include "ray_walk.h"
+#include "tables.h"
+
+#define SCAN_FORWARD(b) lsb(b)
+#define SCAN_REVERSE(b) msb(b)
+#include "classical_rays.h"
 
 rotated_bits_t rotated_square_bits[64];
 uint8_t rotated_shift[64][4];
@@ -58,38 +62,57 @@ static void pack_board(int line, int board)
     }
 }
 
+/* The two ray directions of each line, the square index growing along the first. */
+static const int line_directions[4][2] = {
+    [LINE_RANK] = {PLUS1, MINUS1}, [LINE_FILE] = {PLUS8, MINUS8}, [LINE_DIAG] = {PLUS9, MINUS9},
+    [LINE_ANTI] = {PLUS7, MINUS7}};
+
+/* By the classical ray method (a fraction of a ray walk's cost: start-up time); the
+ * exhaustive attack tests check every entry against the ray walk. */
 static void fill_attacks(int sq, int line)
 {
     int squares[8], n = line_squares(sq, line, squares);
-    const int steps[2][2] = {{line_step[line][0], line_step[line][1]},
-                             {-line_step[line][0], -line_step[line][1]}};
     for (int index = 0; index < 64; index++) {
         bb_t occ = 0;
         for (int j = 0; j + 2 < n; j++) /* bit j is the (j+1)-th square: the inner ones */
             if (index & (1 << j))
                 occ |= BB(squares[j + 1]);
-        rotated_attacks[sq][line][index] = ray_walk(sq, occ, steps, 2);
+        rotated_attacks[sq][line][index] = positive_ray_attacks(sq, occ, line_directions[line][0]) |
+                                           negative_ray_attacks(sq, occ, line_directions[line][1]);
     }
 }
 
-static void build(void)
+static void build_bits(void)
 {
     pack_board(LINE_FILE, ROT_FILES);
     pack_board(LINE_DIAG, ROT_DIAG);
     pack_board(LINE_ANTI, ROT_ANTI);
     for (int sq = 0; sq < 64; sq++) {
         rotated_shift[sq][LINE_RANK] = (uint8_t)(RANK_OF(sq) * 8 + 1);
-        for (int line = 0; line < 4; line++) {
-            fill_attacks(sq, line);
+        for (int line = 0; line < 4; line++)
             rotated_bextr[sq][line] = (uint16_t)(rotated_shift[sq][line] | 6 << 8);
-        }
     }
+}
+
+static void build_attacks(void)
+{
+    tables_init();
+    rotated_bits_init();
+    for (int sq = 0; sq < 64; sq++)
+        for (int line = 0; line < 4; line++)
+            fill_attacks(sq, line);
+}
+
+void rotated_bits_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, build_bits);
 }
 
 void rotated_init(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, build);
+    pthread_once(&once, build_attacks);
 }
 
 void rotated_from_occupancy(bb_t occ, bb_t rot[3])

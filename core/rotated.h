@@ -26,7 +26,11 @@ extern rotated_bits_t rotated_square_bits[64];
 extern uint8_t rotated_shift[64][4];
 extern bb_t rotated_attacks[64][4][64];
 
-void rotated_init(void); /* thread-safe, idempotent; also called by tables users */
+/* Both thread-safe and idempotent. rotated_bits_init: the square bits and shifts
+ * (what keeping rotated occupancies needs, cheap); rotated_init: those and the
+ * attack tables (what the rotated method looks up). */
+void rotated_bits_init(void);
+void rotated_init(void);
 
 static inline void rotated_toggle(bb_t rot[3], int sq)
 {
