@@ -104,6 +104,19 @@ typedef struct safety {
     bb_t behind;    /* squares behind the king on a slider checker's line */
 } safety_t;
 
+/* Counting the last two plies without making every move (perf-notes 3.6): at a
+ * depth-2 node the opponent's legal moves are counted once, as if it were their
+ * turn (no en passant), and a move of ours that cannot change them adds that count
+ * without being made. `disrupt[piece]` holds the squares a move of that piece may
+ * not leave or enter to qualify (reuse_prepare says why each is there); captures,
+ * promotions, castling, en passant and double pushes that give them en passant are
+ * always made. */
+typedef struct reuse {
+    uint64_t replies;
+    bb_t disrupt[6];
+    bb_t ep_pushes; /* double-push targets beside one of their pawns */
+} reuse_t;
+
 /* A checker set no position has: "find the pawn and knight checkers yourself". */
 #define NO_SEED (~0ULL)
 
@@ -241,23 +254,38 @@ ALWAYS_INLINE uint64_t emit_one(const node_t *n, move_t *list, int mode, const i
 }
 
 /* One move per target square (or their count). */
-ALWAYS_INLINE uint64_t emit(const node_t *n, move_t *list, int mode, const int us, int from, bb_t targets, int piece)
+ALWAYS_INLINE uint64_t emit(const node_t *n, move_t *list, int mode, const int us, int from, bb_t targets, int piece,
+                            const reuse_t *reuse)
 {
     if (mode == COUNT)
         return (uint64_t)popcount(targets);
     uint64_t count = 0;
+    if (mode == VISIT && reuse && !(reuse->disrupt[piece] & BB(from))) {
+        bb_t quiet = targets & ~n->colours[us ^ 1] & ~reuse->disrupt[piece];
+        count += reuse->replies * (uint64_t)popcount(quiet);
+        targets ^= quiet;
+    }
     while (targets)
         count += emit_one(n, OUT, mode, us, MOVE_MAKE(from, pop_lsb(&targets), MOVE_NORMAL, 0, piece));
     return count;
 }
 
 /* Pawn moves whose targets are given as a set, the from-square at to - offset. */
-ALWAYS_INLINE uint64_t emit_pawns(const node_t *n, move_t *list, int mode, bb_t targets, int offset, const int us)
+ALWAYS_INLINE uint64_t emit_pawns(const node_t *n, move_t *list, int mode, bb_t targets, int offset, const int us,
+                                  const reuse_t *reuse)
 {
     bb_t promo_rank = us == WHITE ? RANK_8_BB : RANK_1_BB;
     if (mode == COUNT)
         return (uint64_t)(popcount(targets & ~promo_rank) + 4 * popcount(targets & promo_rank));
     uint64_t count = 0;
+    if (mode == VISIT && reuse) {
+        bb_t bad = reuse->disrupt[PAWN], bad_from = offset > 0 ? bad << offset : bad >> -offset;
+        bb_t quiet = targets & ~n->colours[us ^ 1] & ~promo_rank & ~bad & ~bad_from;
+        if (offset == 16 || offset == -16)
+            quiet &= ~reuse->ep_pushes;
+        count += reuse->replies * (uint64_t)popcount(quiet);
+        targets ^= quiet;
+    }
     for (bb_t b = targets & ~promo_rank; b;) {
         int to = pop_lsb(&b);
         count += emit_one(n, OUT, mode, us, MOVE_MAKE(to - offset, to, MOVE_NORMAL, 0, PAWN));
@@ -270,7 +298,8 @@ ALWAYS_INLINE uint64_t emit_pawns(const node_t *n, move_t *list, int mode, bb_t 
     return count;
 }
 
-ALWAYS_INLINE uint64_t pawn_moves(const node_t *n, move_t *list, int mode, const int us, const safety_t *s)
+ALWAYS_INLINE uint64_t pawn_moves(const node_t *n, move_t *list, int mode, const int us, const safety_t *s,
+                                  const reuse_t *reuse)
 {
     int them = us ^ 1;
     uint64_t count = 0;
@@ -283,8 +312,8 @@ ALWAYS_INLINE uint64_t pawn_moves(const node_t *n, move_t *list, int mode, const
     bb_t single = push_up(free_pushers, us) & empty;
     bb_t single_pinned = push_up(pinned_pushers, us) & empty & s->pin_hv;
     bb_t twice = push_up((single | single_pinned) & third_rank, us) & empty & s->checkmask;
-    count += emit_pawns(n, list, mode, (single | single_pinned) & s->checkmask, push_offset(us), us);
-    count += emit_pawns(n, OUT, mode, twice, 2 * push_offset(us), us);
+    count += emit_pawns(n, list, mode, (single | single_pinned) & s->checkmask, push_offset(us), us, reuse);
+    count += emit_pawns(n, OUT, mode, twice, 2 * push_offset(us), us, reuse);
 
     /* Captures: a pawn pinned on a rank or file never captures; a diagonally pinned
      * one only along its pin line. */
@@ -292,8 +321,8 @@ ALWAYS_INLINE uint64_t pawn_moves(const node_t *n, move_t *list, int mode, const
     bb_t free_capturers = capturers & ~s->pin_diag, pinned_capturers = capturers & s->pin_diag;
     bb_t west = (capture_west(free_capturers, us) | (capture_west(pinned_capturers, us) & s->pin_diag)) & targets;
     bb_t east = (capture_east(free_capturers, us) | (capture_east(pinned_capturers, us) & s->pin_diag)) & targets;
-    count += emit_pawns(n, OUT, mode, west, west_offset(us), us);
-    count += emit_pawns(n, OUT, mode, east, east_offset(us), us);
+    count += emit_pawns(n, OUT, mode, west, west_offset(us), us, reuse);
+    count += emit_pawns(n, OUT, mode, east, east_offset(us), us, reuse);
     return count;
 }
 
@@ -351,7 +380,8 @@ ALWAYS_INLINE uint64_t castling_moves(const node_t *n, move_t *list, int mode, c
 /* All legal moves of the side to move, as `mode` says. `us` and `mode` are
  * constants at every call site, so each use gets its own folded copy. Returns the
  * number of moves (COUNT, LIST) or of the children's moves (VISIT). */
-ALWAYS_INLINE uint64_t legal_moves(const node_t *n, move_t *list, int mode, const int us, bb_t seed)
+ALWAYS_INLINE uint64_t legal_moves(const node_t *n, move_t *list, int mode, const int us, bb_t seed,
+                                   const reuse_t *reuse)
 {
     int them = us ^ 1;
     uint64_t count = 0;
@@ -363,7 +393,7 @@ ALWAYS_INLINE uint64_t legal_moves(const node_t *n, move_t *list, int mode, cons
         castle_rooks = castling_candidates(n, us, s.king, &castle_paths);
     bb_t safe = unattacked_squares(n, them, &s, king_targets | castle_paths);
 
-    count += emit(n, OUT, mode, us, s.king, king_targets & safe, KING);
+    count += emit(n, OUT, mode, us, s.king, king_targets & safe, KING, reuse);
     if (castle_rooks)
         count += castling_moves(n, OUT, mode, us, s.king, castle_rooks, safe);
     if (n->ep != NO_SQ)
@@ -375,29 +405,29 @@ ALWAYS_INLINE uint64_t legal_moves(const node_t *n, move_t *list, int mode, cons
     bb_t diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & own, straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & own;
     for (bb_t b = n->pieces[KNIGHT] & own & ~pinned; b;) {
         int from = pop_lsb(&b);
-        count += emit(n, OUT, mode, us, from, knight_attacks[from] & targets, KNIGHT);
+        count += emit(n, OUT, mode, us, from, knight_attacks[from] & targets, KNIGHT, reuse);
     }
     for (bb_t b = diagonal & ~pinned; b;) {
         int from = pop_lsb(&b);
-        count += emit(n, OUT, mode, us, from, bishop_attacks_of(n, from) & targets, SLIDER_PIECE(from, BISHOP));
+        count += emit(n, OUT, mode, us, from, bishop_attacks_of(n, from) & targets, SLIDER_PIECE(from, BISHOP), reuse);
     }
     for (bb_t b = straight & ~pinned; b;) {
         int from = pop_lsb(&b);
-        count += emit(n, OUT, mode, us, from, rook_attacks_of(n, from) & targets, SLIDER_PIECE(from, ROOK));
+        count += emit(n, OUT, mode, us, from, rook_attacks_of(n, from) & targets, SLIDER_PIECE(from, ROOK), reuse);
     }
     /* Pinned sliders move along their pin line only; a bishop pinned on a rank or
      * a rook pinned on a diagonal cannot move at all. */
     if (pinned & (diagonal | straight)) {
         for (bb_t b = diagonal & s.pin_diag; b;) {
             int from = pop_lsb(&b);
-            count += emit(n, OUT, mode, us, from, bishop_attacks_of(n, from) & targets & s.pin_diag, SLIDER_PIECE(from, BISHOP));
+            count += emit(n, OUT, mode, us, from, bishop_attacks_of(n, from) & targets & s.pin_diag, SLIDER_PIECE(from, BISHOP), reuse);
         }
         for (bb_t b = straight & s.pin_hv; b;) {
             int from = pop_lsb(&b);
-            count += emit(n, OUT, mode, us, from, rook_attacks_of(n, from) & targets & s.pin_hv, SLIDER_PIECE(from, ROOK));
+            count += emit(n, OUT, mode, us, from, rook_attacks_of(n, from) & targets & s.pin_hv, SLIDER_PIECE(from, ROOK), reuse);
         }
     }
-    count += pawn_moves(n, OUT, mode, us, &s);
+    count += pawn_moves(n, OUT, mode, us, &s, reuse);
     return count;
 }
 
@@ -459,8 +489,90 @@ static count_t perft_white(const node_t *n, int depth, const search_options_t *o
 static count_t perft_black(const node_t *n, int depth, const search_options_t *opt);
 
 /* The leaf-parents' counts (see COUNT_LINKAGE). */
-COUNT_LINKAGE uint64_t count_white(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, WHITE, seed); }
-COUNT_LINKAGE uint64_t count_black(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, BLACK, seed); }
+COUNT_LINKAGE uint64_t count_white(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, WHITE, seed, NULL); }
+COUNT_LINKAGE uint64_t count_black(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, BLACK, seed, NULL); }
+
+/* The squares a first blocker of the king's lines hides: each blocker's attacks
+ * along its line away from the king (lookups on the node's own occupancy only). */
+ALWAYS_INLINE bb_t second_layer(const node_t *n, int king, bb_t first, bool rook)
+{
+    bb_t layer = 0;
+    for (bb_t b = first; b;) {
+        int sq = pop_lsb(&b);
+        layer |= (rook ? rook_attacks_of(n, sq) : bishop_attacks_of(n, sq)) & line_masks[king][sq];
+    }
+    return layer & ~BB(king);
+}
+
+/* Their replies, and the squares where a move of ours may change them (reuse_t).
+ * Our move from f to t (quiet: no capture, promotion, castling, en passant) leaves
+ * their legal moves as they are when neither f nor t is
+ *   - seen by their sliders (their moves along the line would change), or a square
+ *     their pawns push to or capture on;
+ *   - on their king's lines behind at most one blocker (a pin or check of theirs
+ *     could appear or vanish, our moving slider included);
+ *   - a square their king may step to (Z: not their own, plus castling paths), or
+ *     seen from Z along a line (our attacks on Z, discovered or blocked, and a
+ *     slider's own), or one from which the moving piece attacks Z by a leap;
+ *   - a square their castling needs empty;
+ * and a knight or pawn does not land where it checks. False (make every move) when
+ * their king is in check with us to move, a position only a hand-made FEN gives. */
+ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
+{
+    int them = us ^ 1;
+    bb_t own = n->colours[us], enemy = n->colours[them], occ = n->occ;
+    int k = lsb(n->pieces[KING] & enemy);
+    bb_t rook_first = rook_attacks_of(n, k), bishop_first = bishop_attacks_of(n, k);
+    bb_t our_straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & own, our_diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & own;
+    if ((rook_first & our_straight) | (bishop_first & our_diagonal) | (knight_attacks[k] & n->pieces[KNIGHT] & own) |
+        (pawn_attacks[them][k] & n->pieces[PAWN] & own) | (king_attacks[k] & n->pieces[KING] & own))
+        return false;
+    bb_t king_lines = rook_first | bishop_first | second_layer(n, k, rook_first & occ, true) |
+                      second_layer(n, k, bishop_first & occ, false);
+
+    bb_t seen = 0; /* by their sliders */
+    for (bb_t b = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy; b;)
+        seen |= bishop_attacks_of(n, pop_lsb(&b));
+    for (bb_t b = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy; b;)
+        seen |= rook_attacks_of(n, pop_lsb(&b));
+    bb_t pawns = n->pieces[PAWN] & enemy, start = them == WHITE ? RANK_1_BB << 8 : RANK_8_BB >> 8;
+    bb_t pawn_squares = push_up(pawns, them) | push_up(push_up(pawns & start, them), them) | capture_west(pawns, them) |
+                        capture_east(pawns, them);
+
+    bb_t zone = king_attacks[k] & ~enemy, castling = 0;
+    for (bb_t rooks = n->castle_rooks & enemy; rooks;) {
+        int rook = pop_lsb(&rooks);
+        bb_t path = castle_king_path[them][FILE_OF(k)][FILE_OF(rook)];
+        zone |= path;
+        castling |= path | castle_must_be_empty[them][FILE_OF(k)][FILE_OF(rook)];
+        if (FILE_OF(rook) == 1 && rook < k)
+            castling |= BB(rook - 1); /* the Chess960 b-file rook's shield (castling_moves) */
+    }
+    bb_t zone_lines = 0, zone_knights = 0, zone_kings = 0;
+    for (bb_t b = zone; b;) {
+        int z = pop_lsb(&b);
+        zone_lines |= rook_attacks_of(n, z) | bishop_attacks_of(n, z);
+        zone_knights |= knight_attacks[z];
+        zone_kings |= king_attacks[z];
+    }
+    bb_t zone_pawns = capture_west(zone, them) | capture_east(zone, them); /* where our pawns attack Z from */
+
+    bb_t common = seen | pawn_squares | king_lines | zone | zone_lines | castling;
+    r->disrupt[PAWN] = common | zone_pawns | pawn_attacks[them][k];
+    r->disrupt[KNIGHT] = common | zone_knights | knight_attacks[k];
+    r->disrupt[BISHOP] = r->disrupt[ROOK] = r->disrupt[QUEEN] = common;
+    r->disrupt[KING] = common | zone_kings;
+    r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
+
+    if (n->ep == NO_SQ) {
+        r->replies = them == WHITE ? count_white(n, NO_SEED) : count_black(n, NO_SEED);
+    } else {
+        node_t flat = *n;
+        flat.ep = NO_SQ;
+        r->replies = them == WHITE ? count_white(&flat, NO_SEED) : count_black(&flat, NO_SEED);
+    }
+    return true;
+}
 
 /* The last two plies are the hot path: at depth 2 each legal move is made as it is
  * found and the child's legal moves are counted (bulk counting), with no move list.
@@ -472,16 +584,17 @@ ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_option
     if (depth == 0)
         return 1;
     if (depth == 1)
-        return legal_moves(n, NULL, opt->bulk ? COUNT : MAKE_LEAF, us, NO_SEED);
+        return legal_moves(n, NULL, opt->bulk ? COUNT : MAKE_LEAF, us, NO_SEED, NULL);
     uint64_t cached;
     if (opt->hash && hash_probe(opt->hash, n->key, depth, &cached))
         return cached;
     count_t total = 0;
     if (depth == 2 && opt->bulk) {
-        total = legal_moves(n, NULL, VISIT, us, NO_SEED);
+        reuse_t reuse;
+        total = legal_moves(n, NULL, VISIT, us, NO_SEED, reuse_prepare(n, us, &reuse) ? &reuse : NULL);
     } else {
         move_t list[MAX_MOVES];
-        int count = (int)legal_moves(n, list, LIST, us, NO_SEED);
+        int count = (int)legal_moves(n, list, LIST, us, NO_SEED, NULL);
         for (int i = 0; i < count; i++) {
             node_t child;
             make_move(n, &child, list[i], us);
@@ -505,7 +618,7 @@ static count_t perft_any(const node_t *n, int depth, const search_options_t *opt
 
 static int generate_moves(const node_t *n, move_t *list)
 {
-    return (int)(n->side == WHITE ? legal_moves(n, list, LIST, WHITE, NO_SEED) : legal_moves(n, list, LIST, BLACK, NO_SEED));
+    return (int)(n->side == WHITE ? legal_moves(n, list, LIST, WHITE, NO_SEED, NULL) : legal_moves(n, list, LIST, BLACK, NO_SEED, NULL));
 }
 
 static void make_any(const node_t *n, node_t *child, move_t m, const search_options_t *opt)
