@@ -513,9 +513,10 @@ ALWAYS_INLINE bb_t second_layer(const node_t *n, int king, bb_t first, bool rook
  *     could appear or vanish, our moving slider included);
  *   - a square their king may step to (Z: not their own, plus castling paths), or
  *     seen from Z along a line (our attacks on Z, discovered or blocked, and a
- *     slider's own), or one from which the moving piece attacks Z by a leap;
- *   - a square their castling needs empty;
- * and a knight or pawn does not land where it checks. False (make every move) when
+ *     slider's own), or one from which a knight attacks Z;
+ *   - a square their castling needs empty (mostly implied by the above: kept as
+ *     castling's own rule);
+ * and a knight does not land where it checks. False (make every move) when
  * their king is in check with us to move, a position only a hand-made FEN gives. */
 ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
 {
@@ -548,20 +549,20 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         if (FILE_OF(rook) == 1 && rook < k)
             castling |= BB(rook - 1); /* the Chess960 b-file rook's shield (castling_moves) */
     }
-    bb_t zone_lines = 0, zone_knights = 0, zone_kings = 0;
+    bb_t zone_lines = 0, zone_knights = 0;
     for (bb_t b = zone; b;) {
         int z = pop_lsb(&b);
         zone_lines |= rook_attacks_of(n, z) | bishop_attacks_of(n, z);
         zone_knights |= knight_attacks[z];
-        zone_kings |= king_attacks[z];
     }
-    bb_t zone_pawns = capture_west(zone, them) | capture_east(zone, them); /* where our pawns attack Z from */
 
+    /* A square next to their king or to Z is always seen from it along a line, so
+     * the king and pawn cases (steps onto Z, pawn checks) are in `common` already;
+     * only the knight leaps past. */
     bb_t common = seen | pawn_squares | king_lines | zone | zone_lines | castling;
-    r->disrupt[PAWN] = common | zone_pawns | pawn_attacks[them][k];
+    for (int p = PAWN; p <= KING; p++)
+        r->disrupt[p] = common;
     r->disrupt[KNIGHT] = common | zone_knights | knight_attacks[k];
-    r->disrupt[BISHOP] = r->disrupt[ROOK] = r->disrupt[QUEEN] = common;
-    r->disrupt[KING] = common | zone_kings;
     r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
 
     if (n->ep == NO_SQ) {

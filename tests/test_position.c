@@ -5,26 +5,10 @@
 #include <string.h>
 
 #include "fen.h"
+#include "playout.h"
 #include "position.h"
 #include "rotated.h"
 #include "tables.h"
-
-static const char *const start_fens[] = {
-    STARTPOS_FEN,
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
-    "rr6/2kpp3/1ppn2p1/p2b1q1p/P4P1P/1PNN2P1/2PP4/1K2R2R b E - 1 20",
-};
-
-static uint64_t next_random(uint64_t *state)
-{
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    return *state;
-}
 
 static void assert_derived_state(const position_t *pos)
 {
@@ -40,13 +24,13 @@ Test(position, random_playouts_keep_rotated_boards_and_unmake_restores)
 {
     tables_init();
     uint64_t seed = 0x1234567;
-    for (size_t f = 0; f < sizeof start_fens / sizeof *start_fens; f++) {
+    for (size_t f = 0; f < PLAYOUT_FENS; f++) {
         for (int game = 0; game < 40; game++) {
             position_t pos, saved[200];
             move_t played[200];
             undo_t undo[200];
             fen_error_t err;
-            cr_assert(fen_parse(start_fens[f], &pos, &err), "%s", err.message);
+            cr_assert(fen_parse(playout_fens[f], &pos, &err), "%s", err.message);
             int ply = 0;
             for (; ply < 200; ply++) {
                 move_t moves[MAX_MOVES];
@@ -54,7 +38,7 @@ Test(position, random_playouts_keep_rotated_boards_and_unmake_restores)
                 if (n == 0)
                     break;
                 saved[ply] = pos;
-                played[ply] = moves[next_random(&seed) % (unsigned)n];
+                played[ply] = moves[playout_random(&seed) % (unsigned)n];
                 position_make(&pos, played[ply], &undo[ply]);
                 assert_derived_state(&pos);
                 cr_assert_not(position_attackers(&pos, king_square(&pos, pos.side ^ 1), pos.side, pos.occupied),

@@ -1,0 +1,38 @@
+/* What the random-playout tests share: their start positions (open, closed,
+ * castling, en passant, promotion, Chess960, and two where only the knight rules of
+ * two-ply counting stop a quiet move) and a fixed-seed xorshift to pick moves. */
+#ifndef RPERFT_TESTS_PLAYOUT_H
+#define RPERFT_TESTS_PLAYOUT_H
+
+#include <stdint.h>
+
+#include "fen.h"
+
+static const char *const playout_fens[] = {
+    STARTPOS_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
+    "rr6/2kpp3/1ppn2p1/p2b1q1p/P4P1P/1PNN2P1/2PP4/1K2R2R b E - 1 20",
+    "4k3/1P6/8/3pP3/8/8/6p1/4K2R w K d6 0 1",
+    "r3k2r/8/8/8/3pPp2/8/8/R3K1R1 b Qkq e3 0 1",
+    /* Where only the knight rules stop a quiet move: Nd6-f7 checks a king whose
+     * lines, zone and pawns do not reach f7; Nc6-e7 takes g8 from it. */
+    "6rk/6pp/3N4/8/8/8/8/4K3 w - - 0 1",
+    "7k/6pp/2N5/8/8/8/8/4K3 w - - 0 1",
+};
+
+static inline uint64_t playout_random(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+#define PLAYOUT_FENS (sizeof playout_fens / sizeof *playout_fens)
+
+#endif
