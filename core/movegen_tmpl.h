@@ -509,15 +509,17 @@ ALWAYS_INLINE bb_t second_layer(const node_t *n, int king, bb_t first, bool rook
  * their legal moves as they are when neither f nor t is
  *   - seen by their sliders (their moves along the line would change), or a square
  *     their pawns push to or capture on;
- *   - on their king's lines behind at most one blocker (a pin or check of theirs
- *     could appear or vanish, our moving slider included);
  *   - a square their king may step to (Z: not their own, plus castling paths), or
- *     seen from Z along a line (our attacks on Z, discovered or blocked, and a
- *     slider's own), or one from which a knight attacks Z;
- *   - a square their castling needs empty (mostly implied by the above: kept as
- *     castling's own rule);
- * and a knight does not land where it checks. False (make every move) when
- * their king is in check with us to move, a position only a hand-made FEN gives. */
+ *     one their castling needs empty;
+ *   - between their king and a slider of ours with at most two pieces in between
+ *     (a pin or check could appear or vanish), or between a Z square and a slider
+ *     of ours with at most one (our attack on Z);
+ *   - for the moving piece itself: a square from which it attacks Z, or from which
+ *     a knight checks, or a slider sees their king behind at most one blocker (its
+ *     own pin or check: a pawn's check square is in Z, and a slider leaving with
+ *     more blockers between changes nothing);
+ * False (make every move) when their king is in check with us to move, a position
+ * only a hand-made FEN gives. */
 ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
 {
     int them = us ^ 1;
@@ -528,8 +530,6 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     if ((rook_first & our_straight) | (bishop_first & our_diagonal) | (knight_attacks[k] & n->pieces[KNIGHT] & own) |
         (pawn_attacks[them][k] & n->pieces[PAWN] & own) | (king_attacks[k] & n->pieces[KING] & own))
         return false;
-    bb_t king_lines = rook_first | bishop_first | second_layer(n, k, rook_first & occ, true) |
-                      second_layer(n, k, bishop_first & occ, false);
 
     bb_t seen = 0; /* by their sliders */
     for (bb_t b = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy; b;)
@@ -549,20 +549,35 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         if (FILE_OF(rook) == 1 && rook < k)
             castling |= BB(rook - 1); /* the Chess960 b-file rook's shield (castling_moves) */
     }
-    bb_t zone_lines = 0, zone_knights = 0;
+
+    bb_t lines = 0; /* king..slider with at most two pieces between, Z..slider with one */
+    for (bb_t b = (rook_rays[k] & our_straight) | (bishop_rays[k] & our_diagonal); b;) {
+        int sq = pop_lsb(&b);
+        if (popcount(between_masks[k][sq] & occ) <= 2)
+            lines |= between_masks[k][sq];
+    }
+    bb_t zone_straight = 0, zone_diagonal = 0, zone_knights = 0, zone_kings = 0;
     for (bb_t b = zone; b;) {
         int z = pop_lsb(&b);
-        zone_lines |= rook_attacks_of(n, z) | bishop_attacks_of(n, z);
+        zone_straight |= rook_attacks_of(n, z);
+        zone_diagonal |= bishop_attacks_of(n, z);
         zone_knights |= knight_attacks[z];
+        zone_kings |= king_attacks[z];
+        for (bb_t s = (rook_rays[z] & our_straight) | (bishop_rays[z] & our_diagonal); s;) {
+            bb_t between = between_masks[z][pop_lsb(&s)], blockers = between & occ;
+            if (!(blockers & (blockers - 1)))
+                lines |= between;
+        }
     }
+    bb_t zone_pawns = capture_west(zone, them) | capture_east(zone, them); /* where our pawns attack Z from */
 
-    /* A square next to their king or to Z is always seen from it along a line, so
-     * the king and pawn cases (steps onto Z, pawn checks) are in `common` already;
-     * only the knight leaps past. */
-    bb_t common = seen | pawn_squares | king_lines | zone | zone_lines | castling;
-    for (int p = PAWN; p <= KING; p++)
-        r->disrupt[p] = common;
+    bb_t common = seen | pawn_squares | zone | castling | lines;
+    r->disrupt[PAWN] = common | zone_pawns;
     r->disrupt[KNIGHT] = common | zone_knights | knight_attacks[k];
+    r->disrupt[KING] = common | zone_kings;
+    r->disrupt[BISHOP] = common | zone_diagonal | bishop_first | second_layer(n, k, bishop_first & occ, false);
+    r->disrupt[ROOK] = common | zone_straight | rook_first | second_layer(n, k, rook_first & occ, true);
+    r->disrupt[QUEEN] = r->disrupt[BISHOP] | r->disrupt[ROOK];
     r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
 
     if (n->ep == NO_SQ) {
