@@ -110,12 +110,27 @@ typedef struct safety {
  * without being made. `disrupt[piece]` holds the squares a move of that piece may
  * not leave or enter to qualify (reuse_prepare says why each is there); captures,
  * promotions, castling, en passant and double pushes that give them en passant are
- * always made. */
+ * always made. A move touching only `soft` squares (seen by their sliders, or
+ * where their pawns push or capture) changes just those pieces' moves: their
+ * count is redone on the edited occupancy instead (replies_after). */
+enum { MAX_THEIR_SLIDERS = 16 };
+typedef struct their_slider {
+    int sq;
+    bb_t seen;                 /* its attacks (both kinds for a queen) */
+    bb_t diagonal, straight;   /* where each kind of its moves may land: 0 for none */
+    int moves;                 /* its legal moves before our move */
+} their_slider_t;
+
 typedef struct reuse {
     uint64_t replies;
     bb_t disrupt[6];
+    bb_t soft, pawn_squares;
     bb_t ep_pushes; /* double-push targets beside one of their pawns */
+    int pawn_moves, sliders;
+    safety_t their;  /* their pins (never a check here) */
+    their_slider_t slider[MAX_THEIR_SLIDERS];
 } reuse_t;
+
 
 /* A checker set no position has: "find the pawn and knight checkers yourself". */
 #define NO_SEED (~0ULL)
@@ -234,6 +249,15 @@ ALWAYS_INLINE uint64_t visit(const node_t *n, move_t m, const int us)
     return us == WHITE ? count_black(&child, seed) : count_white(&child, seed);
 }
 
+/* Their legal moves after our quiet move from `from` to `to` that touches only
+ * soft squares (reuse_t); out of line, rare next to the moves counted in bulk. */
+static uint64_t replies_after_white(const node_t *n, const reuse_t *r, int from, int to);
+static uint64_t replies_after_black(const node_t *n, const reuse_t *r, int from, int to);
+ALWAYS_INLINE uint64_t replies_after(const node_t *n, const reuse_t *r, int from, int to, const int us)
+{
+    return us == WHITE ? replies_after_white(n, r, from, to) : replies_after_black(n, r, from, to);
+}
+
 /* One move; LIST returns 1 (the slot used), VISIT the child's count, MAKE_LEAF 1
  * for the leaf made. */
 ALWAYS_INLINE uint64_t emit_one(const node_t *n, move_t *list, int mode, const int us, move_t m)
@@ -262,7 +286,10 @@ ALWAYS_INLINE uint64_t emit(const node_t *n, move_t *list, int mode, const int u
     uint64_t count = 0;
     if (mode == VISIT && reuse && !(reuse->disrupt[piece] & BB(from))) {
         bb_t quiet = targets & ~n->colours[us ^ 1] & ~reuse->disrupt[piece];
-        count += reuse->replies * (uint64_t)popcount(quiet);
+        bb_t plain = reuse->soft & BB(from) ? 0 : quiet & ~reuse->soft;
+        count += reuse->replies * (uint64_t)popcount(plain);
+        for (bb_t b = quiet ^ plain; b;)
+            count += replies_after(n, reuse, from, pop_lsb(&b), us);
         targets ^= quiet;
     }
     while (targets)
@@ -280,10 +307,16 @@ ALWAYS_INLINE uint64_t emit_pawns(const node_t *n, move_t *list, int mode, bb_t 
     uint64_t count = 0;
     if (mode == VISIT && reuse) {
         bb_t bad = reuse->disrupt[PAWN], bad_from = offset > 0 ? bad << offset : bad >> -offset;
+        bb_t soft = reuse->soft, soft_from = offset > 0 ? soft << offset : soft >> -offset;
         bb_t quiet = targets & ~n->colours[us ^ 1] & ~promo_rank & ~bad & ~bad_from;
         if (offset == 16 || offset == -16)
             quiet &= ~reuse->ep_pushes;
-        count += reuse->replies * (uint64_t)popcount(quiet);
+        bb_t plain = quiet & ~soft & ~soft_from;
+        count += reuse->replies * (uint64_t)popcount(plain);
+        for (bb_t b = quiet ^ plain; b;) {
+            int to = pop_lsb(&b);
+            count += replies_after(n, reuse, to - offset, to, us);
+        }
         targets ^= quiet;
     }
     for (bb_t b = targets & ~promo_rank; b;) {
@@ -492,6 +525,46 @@ static count_t perft_black(const node_t *n, int depth, const search_options_t *o
 COUNT_LINKAGE uint64_t count_white(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, WHITE, seed, NULL); }
 COUNT_LINKAGE uint64_t count_black(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, BLACK, seed, NULL); }
 
+/* Only their sliders that see `from` or `to`, and their pawns when one pushes or
+ * captures there, can move differently (reuse_prepare rules out the rest): their
+ * moves are counted again on a probe node that holds just what those counts read
+ * (occupancy, colours, pawns, the method's fields). */
+ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int from, int to, const int us)
+{
+    int them = us ^ 1;
+    bb_t changed = BB(from) | BB(to);
+    node_t probe;
+    probe.pieces[PAWN] = n->pieces[PAWN];
+    probe.colours[us] = n->colours[us] ^ changed;
+    probe.colours[them] = n->colours[them];
+    probe.occ = n->occ ^ changed;
+    slider_update(&probe, n, changed);
+    int64_t delta = 0;
+    for (int i = 0; i < r->sliders; i++) {
+        const their_slider_t *t = &r->slider[i];
+        if (!(t->seen & changed))
+            continue;
+        int moves = 0;
+        if (t->diagonal)
+            moves += popcount(bishop_attacks_of(&probe, t->sq) & t->diagonal);
+        if (t->straight)
+            moves += popcount(rook_attacks_of(&probe, t->sq) & t->straight);
+        delta += moves - t->moves;
+    }
+    if (r->pawn_squares & changed)
+        delta += (int64_t)pawn_moves(&probe, NULL, COUNT, them, &r->their, NULL) - r->pawn_moves;
+    return (uint64_t)((int64_t)r->replies + delta);
+}
+
+static uint64_t replies_after_white(const node_t *n, const reuse_t *r, int from, int to)
+{
+    return replies_after_move(n, r, from, to, WHITE);
+}
+static uint64_t replies_after_black(const node_t *n, const reuse_t *r, int from, int to)
+{
+    return replies_after_move(n, r, from, to, BLACK);
+}
+
 /* The squares a first blocker of the king's lines hides: each blocker's attacks
  * along its line away from the king (lookups on the node's own occupancy only). */
 ALWAYS_INLINE bb_t second_layer(const node_t *n, int king, bb_t first, bool rook)
@@ -531,11 +604,36 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         (pawn_attacks[them][k] & n->pieces[PAWN] & own) | (king_attacks[k] & n->pieces[KING] & own))
         return false;
 
-    bb_t seen = 0; /* by their sliders */
-    for (bb_t b = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy; b;)
-        seen |= bishop_attacks_of(n, pop_lsb(&b));
-    for (bb_t b = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy; b;)
-        seen |= rook_attacks_of(n, pop_lsb(&b));
+    /* Their sliders' moves as legal_moves counts them: a pinned one only along
+     * its pin, and only with the matching kind. */
+    find_checks_and_pins(n, them, &r->their, NO_SEED);
+    bb_t their_diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy;
+    bb_t their_straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy, seen = 0;
+    bb_t pinned = r->their.pin_hv | r->their.pin_diag;
+    r->sliders = 0;
+    for (bb_t b = their_diagonal | their_straight; b;) {
+        int sq = pop_lsb(&b);
+        if (r->sliders == MAX_THEIR_SLIDERS)
+            return false;
+        their_slider_t *t = &r->slider[r->sliders++];
+        bb_t diagonal = 0, straight = 0, attacks = 0;
+        if (their_diagonal & BB(sq)) {
+            bb_t a = bishop_attacks_of(n, sq);
+            attacks |= a;
+            diagonal = !(pinned & BB(sq)) ? ~enemy : r->their.pin_diag & BB(sq) ? r->their.pin_diag & ~enemy : 0;
+            t->moves = popcount(a & diagonal);
+        } else {
+            t->moves = 0;
+        }
+        if (their_straight & BB(sq)) {
+            bb_t a = rook_attacks_of(n, sq);
+            attacks |= a;
+            straight = !(pinned & BB(sq)) ? ~enemy : r->their.pin_hv & BB(sq) ? r->their.pin_hv & ~enemy : 0;
+            t->moves += popcount(a & straight);
+        }
+        t->sq = sq, t->seen = attacks, t->diagonal = diagonal, t->straight = straight;
+        seen |= attacks;
+    }
     bb_t pawns = n->pieces[PAWN] & enemy, start = them == WHITE ? RANK_1_BB << 8 : RANK_8_BB >> 8;
     bb_t pawn_squares = push_up(pawns, them) | push_up(push_up(pawns & start, them), them) | capture_west(pawns, them) |
                         capture_east(pawns, them);
@@ -571,7 +669,10 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     }
     bb_t zone_pawns = capture_west(zone, them) | capture_east(zone, them); /* where our pawns attack Z from */
 
-    bb_t common = seen | pawn_squares | zone | castling | lines;
+    bb_t common = zone | castling | lines;
+    r->soft = seen | pawn_squares;
+    r->pawn_squares = pawn_squares;
+    r->pawn_moves = (int)pawn_moves(n, NULL, COUNT, them, &r->their, NULL);
     r->disrupt[PAWN] = common | zone_pawns;
     r->disrupt[KNIGHT] = common | zone_knights | knight_attacks[k];
     r->disrupt[KING] = common | zone_kings;
