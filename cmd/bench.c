@@ -42,7 +42,7 @@ static const char help[] =
     "  --csv FILE        append one row per measurement (created with a header; a file with\n"
     "                    another header is refused with status 2); rows are written as each\n"
     "                    position finishes, so an interrupted run keeps what it measured\n"
-    "  --no-bulk         make every leaf move instead of counting the last ply\n"
+    "  --no-bulk         make every leaf move instead of counting the last plies\n"
     "  --threads N       threads per perft (default 1: the single-thread comparison)\n"
     "  --hash MB         transposition table of MB megabytes, cleared before every run\n"
     "                    (default none)\n"

@@ -17,7 +17,7 @@ static const char help[] =
     "  --moves LIST      UCI moves played from the position first\n"
     "  --method NAME     slider-attack method (default: rotated); 'all' runs every method\n"
     "                    this CPU can run, prints each count and time, exits 1 if any differ\n"
-    "  --no-bulk         make every leaf move instead of counting the last ply\n"
+    "  --no-bulk         make every leaf move instead of counting the last plies\n"
     "  --threads N       threads (default 1; more than the CPUs is allowed, with a warning)\n"
     "                    the work is split two plies below the root\n"
     "  --hash MB         transposition table of MB megabytes shared by the threads (default\n"

@@ -44,7 +44,7 @@ static const char help[] =
     "  --quiet         print only failures, malformed lines and the totals\n"
     "  --keep-going    report a malformed line as an error row and go on (exit 2 at the\n"
     "                  end unless a count failed)\n"
-    "  --no-bulk       make every leaf move instead of counting the last ply\n"
+    "  --no-bulk       make every leaf move instead of counting the last plies\n"
     "  --threads N     threads per perft (default: every CPU)\n"
     "  --hash MB       transposition table shared by the threads, emptied before every\n"
     "                  perft so each method is checked on its own (default none)\n"
