@@ -131,6 +131,12 @@ typedef struct reuse {
     their_slider_t slider[MAX_THEIR_SLIDERS];
 } reuse_t;
 
+/* A slider's legal moves given its attacks of each kind (0 for a kind it lacks). */
+ALWAYS_INLINE int their_slider_moves(const their_slider_t *t, bb_t diagonal_attacks, bb_t straight_attacks)
+{
+    return popcount((diagonal_attacks & t->diagonal) | (straight_attacks & t->straight));
+}
+
 
 /* A checker set no position has: "find the pawn and knight checkers yourself". */
 #define NO_SEED (~0ULL)
@@ -258,6 +264,20 @@ ALWAYS_INLINE uint64_t replies_after(const node_t *n, const reuse_t *r, int from
     return us == WHITE ? replies_after_white(n, r, from, to) : replies_after_black(n, r, from, to);
 }
 
+/* The quiet moves counted without a make (reuse_t): `plain` ones add the replies
+ * as they are, the rest of `quiet` (soft squares) have them counted again. The
+ * from-square is `from`, or to - offset for pawns (offset 0: a piece). */
+ALWAYS_INLINE uint64_t count_unmade(const node_t *n, const reuse_t *r, bb_t quiet, bb_t plain, int from, int offset,
+                                    const int us)
+{
+    uint64_t count = r->replies * (uint64_t)popcount(plain);
+    for (bb_t b = quiet ^ plain; b;) {
+        int to = pop_lsb(&b);
+        count += replies_after(n, r, offset ? to - offset : from, to, us);
+    }
+    return count;
+}
+
 /* One move; LIST returns 1 (the slot used), VISIT the child's count, MAKE_LEAF 1
  * for the leaf made. */
 ALWAYS_INLINE uint64_t emit_one(const node_t *n, move_t *list, int mode, const int us, move_t m)
@@ -287,9 +307,7 @@ ALWAYS_INLINE uint64_t emit(const node_t *n, move_t *list, int mode, const int u
     if (mode == VISIT && reuse && !(reuse->disrupt[piece] & BB(from))) {
         bb_t quiet = targets & ~n->colours[us ^ 1] & ~reuse->disrupt[piece];
         bb_t plain = reuse->soft & BB(from) ? 0 : quiet & ~reuse->soft;
-        count += reuse->replies * (uint64_t)popcount(plain);
-        for (bb_t b = quiet ^ plain; b;)
-            count += replies_after(n, reuse, from, pop_lsb(&b), us);
+        count += count_unmade(n, reuse, quiet, plain, from, 0, us);
         targets ^= quiet;
     }
     while (targets)
@@ -312,11 +330,7 @@ ALWAYS_INLINE uint64_t emit_pawns(const node_t *n, move_t *list, int mode, bb_t 
         if (offset == 16 || offset == -16)
             quiet &= ~reuse->ep_pushes;
         bb_t plain = quiet & ~soft & ~soft_from;
-        count += reuse->replies * (uint64_t)popcount(plain);
-        for (bb_t b = quiet ^ plain; b;) {
-            int to = pop_lsb(&b);
-            count += replies_after(n, reuse, to - offset, to, us);
-        }
+        count += count_unmade(n, reuse, quiet, plain, 0, offset, us);
         targets ^= quiet;
     }
     for (bb_t b = targets & ~promo_rank; b;) {
@@ -377,7 +391,13 @@ ALWAYS_INLINE uint64_t en_passant_moves(const node_t *n, move_t *list, int mode,
  * one way: after castling the rook stands between the target and everything on
  * the king's side, and a kingside rook has nothing behind it that the attack map
  * does not already see; so the one case is a queenside rook on the b-file with an
- * enemy rook or queen on the a-file square beside it (Chess960). */
+ * enemy rook or queen on the a-file square beside it (Chess960): the rook's
+ * shield square, empty for every other rook. */
+ALWAYS_INLINE bb_t castle_shield_square(int rook, int king)
+{
+    return FILE_OF(rook) == 1 && rook < king ? BB(rook - 1) : 0;
+}
+
 ALWAYS_INLINE bb_t castling_candidates(const node_t *n, int us, int king, bb_t *paths)
 {
     bb_t ok = 0;
@@ -399,8 +419,8 @@ ALWAYS_INLINE uint64_t castling_moves(const node_t *n, move_t *list, int mode, c
         int rook = pop_lsb(&rooks);
         if (castle_king_path[us][FILE_OF(king)][FILE_OF(rook)] & ~safe)
             continue;
-        if (FILE_OF(rook) == 1 && rook < king &&
-            (BB(rook - 1) & (n->pieces[ROOK] | n->pieces[QUEEN]) & n->colours[us ^ 1]))
+        bb_t shield = castle_shield_square(rook, king);
+        if (shield && (shield & (n->pieces[ROOK] | n->pieces[QUEEN]) & n->colours[us ^ 1]))
             continue;
         count += mode == COUNT ? 1 : emit_one(n, OUT, mode, us, MOVE_MAKE(king, rook, MOVE_CASTLING, 0, KING));
     }
@@ -544,12 +564,8 @@ ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int
         const their_slider_t *t = &r->slider[i];
         if (!(t->seen & changed))
             continue;
-        int moves = 0;
-        if (t->diagonal)
-            moves += popcount(bishop_attacks_of(&probe, t->sq) & t->diagonal);
-        if (t->straight)
-            moves += popcount(rook_attacks_of(&probe, t->sq) & t->straight);
-        delta += moves - t->moves;
+        delta += their_slider_moves(t, t->diagonal ? bishop_attacks_of(&probe, t->sq) : 0,
+                                    t->straight ? rook_attacks_of(&probe, t->sq) : 0) - t->moves;
     }
     if (r->pawn_squares & changed)
         delta += (int64_t)pawn_moves(&probe, NULL, COUNT, them, &r->their, NULL) - r->pawn_moves;
@@ -577,6 +593,13 @@ ALWAYS_INLINE bb_t second_layer(const node_t *n, int king, bb_t first, bool rook
     return layer & ~BB(king);
 }
 
+/* Where a slider on sq may land with one kind of its moves: anywhere when it is
+ * not pinned, along its pin when the pin is of that kind (pins), else nowhere. */
+ALWAYS_INLINE bb_t landing_squares(int sq, bb_t pinned, bb_t pins)
+{
+    return !(pinned & BB(sq)) ? ~0ULL : pins & BB(sq) ? pins : 0;
+}
+
 /* Their replies, and the squares where a move of ours may change them (reuse_t).
  * Our move from f to t (quiet: no capture, promotion, castling, en passant) leaves
  * their legal moves as they are when neither f nor t is
@@ -598,15 +621,14 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     int them = us ^ 1;
     bb_t own = n->colours[us], enemy = n->colours[them], occ = n->occ;
     int k = lsb(n->pieces[KING] & enemy);
-    bb_t rook_first = rook_attacks_of(n, k), bishop_first = bishop_attacks_of(n, k);
     bb_t our_straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & own, our_diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & own;
-    if ((rook_first & our_straight) | (bishop_first & our_diagonal) | (knight_attacks[k] & n->pieces[KNIGHT] & own) |
-        (pawn_attacks[them][k] & n->pieces[PAWN] & own) | (king_attacks[k] & n->pieces[KING] & own))
+    /* Their pins, and the check guard (kings side by side never pass the FEN check). */
+    find_checks_and_pins(n, them, &r->their, NO_SEED);
+    if (r->their.checks)
         return false;
 
     /* Their sliders' moves as legal_moves counts them: a pinned one only along
      * its pin, and only with the matching kind. */
-    find_checks_and_pins(n, them, &r->their, NO_SEED);
     bb_t their_diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy;
     bb_t their_straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy, seen = 0;
     bb_t pinned = r->their.pin_hv | r->their.pin_diag;
@@ -616,23 +638,19 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         if (r->sliders == MAX_THEIR_SLIDERS)
             return false;
         their_slider_t *t = &r->slider[r->sliders++];
-        bb_t diagonal = 0, straight = 0, attacks = 0;
+        bb_t diagonal_attacks = 0, straight_attacks = 0;
+        t->sq = sq, t->diagonal = t->straight = 0;
         if (their_diagonal & BB(sq)) {
-            bb_t a = bishop_attacks_of(n, sq);
-            attacks |= a;
-            diagonal = !(pinned & BB(sq)) ? ~enemy : r->their.pin_diag & BB(sq) ? r->their.pin_diag & ~enemy : 0;
-            t->moves = popcount(a & diagonal);
-        } else {
-            t->moves = 0;
+            diagonal_attacks = bishop_attacks_of(n, sq);
+            t->diagonal = landing_squares(sq, pinned, r->their.pin_diag) & ~enemy;
         }
         if (their_straight & BB(sq)) {
-            bb_t a = rook_attacks_of(n, sq);
-            attacks |= a;
-            straight = !(pinned & BB(sq)) ? ~enemy : r->their.pin_hv & BB(sq) ? r->their.pin_hv & ~enemy : 0;
-            t->moves += popcount(a & straight);
+            straight_attacks = rook_attacks_of(n, sq);
+            t->straight = landing_squares(sq, pinned, r->their.pin_hv) & ~enemy;
         }
-        t->sq = sq, t->seen = attacks, t->diagonal = diagonal, t->straight = straight;
-        seen |= attacks;
+        t->seen = diagonal_attacks | straight_attacks;
+        t->moves = their_slider_moves(t, diagonal_attacks, straight_attacks);
+        seen |= t->seen;
     }
     bb_t pawns = n->pieces[PAWN] & enemy, start = them == WHITE ? RANK_1_BB << 8 : RANK_8_BB >> 8;
     bb_t pawn_squares = push_up(pawns, them) | push_up(push_up(pawns & start, them), them) | capture_west(pawns, them) |
@@ -643,9 +661,7 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         int rook = pop_lsb(&rooks);
         bb_t path = castle_king_path[them][FILE_OF(k)][FILE_OF(rook)];
         zone |= path;
-        castling |= path | castle_must_be_empty[them][FILE_OF(k)][FILE_OF(rook)];
-        if (FILE_OF(rook) == 1 && rook < k)
-            castling |= BB(rook - 1); /* the Chess960 b-file rook's shield (castling_moves) */
+        castling |= path | castle_must_be_empty[them][FILE_OF(k)][FILE_OF(rook)] | castle_shield_square(rook, k);
     }
 
     bb_t lines = 0; /* king..slider with at most two pieces between, Z..slider with one */
@@ -669,6 +685,7 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     }
     bb_t zone_pawns = capture_west(zone, them) | capture_east(zone, them); /* where our pawns attack Z from */
 
+    bb_t rook_first = rook_attacks_of(n, k), bishop_first = bishop_attacks_of(n, k);
     bb_t common = zone | castling | lines;
     r->soft = seen | pawn_squares;
     r->pawn_squares = pawn_squares;

@@ -170,7 +170,8 @@ void position_unmake(position_t *pos, move_t m, const undo_t *u)
 
 int position_legal_moves(const position_t *pos, move_t *moves)
 {
-    rotated_init(); /* the generator's tables, built by the first call */
+    const char *why;
+    method_prepare(&method_rotated, &why); /* its tables, built by the first call; never fails */
     return method_rotated.generate(pos, moves);
 }
 
