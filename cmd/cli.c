@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <ctype.h>
+#include <stdatomic.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -99,16 +100,30 @@ bool search_setup(const char *cmd, const perft_options_t *opt, search_options_t 
     if (cpus > 0 && opt->threads > cpus)
         fprintf(stderr, "rperft %s: warning: %d threads on %ld CPUs\n", cmd, opt->threads, cpus);
     if (opt->hash_mb > 0) {
-        if (!hash_create(hash, (size_t)opt->hash_mb, err, sizeof err)) {
+        hash_config_t cfg = {.megabytes = (size_t)opt->hash_mb, .threads = opt->threads, .key_seed = opt->key_seed,
+                             .verified = opt->hash_verify};
+        if (!hash_create(hash, &cfg, err, sizeof err)) {
             fprintf(stderr, "rperft %s: --hash: %s\n", cmd, err);
             return false;
         }
+        /* Part of the time the user waits: said apart from the perft's own time. */
+        fprintf(stderr, "rperft %s: hash table of %zu MB (%s entries, key seed %llu) set up in %.3f s by %d thread%s, "
+                "%zu MB on huge pages\n", cmd, hash->bytes >> 20, opt->hash_verify ? "128-bit" : "64-bit",
+                (unsigned long long)opt->key_seed, hash->setup_seconds, opt->threads, opt->threads > 1 ? "s" : "",
+                hash->huge_bytes >> 20);
         search->hash = hash;
     }
     return true;
 }
 
-void search_teardown(hash_table_t *hash) { hash_destroy(hash); }
+void search_teardown(hash_table_t *hash)
+{
+    uint64_t rejected = hash->entries ? atomic_load(&hash->rejected) : 0;
+    if (rejected)
+        fprintf(stderr, "rperft: the second key turned down %llu probes whose first key matched\n",
+                (unsigned long long)rejected);
+    hash_destroy(hash);
+}
 
 double seconds_now(void)
 {

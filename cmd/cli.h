@@ -59,6 +59,8 @@ typedef struct perft_options {
     bool bulk;
     int threads;
     int hash_mb;        /* 0: no hash table */
+    uint64_t key_seed;  /* the table's Zobrist keys (zobrist_init) */
+    bool hash_verify;   /* 128-bit verified entries */
     int depth;
 } perft_options_t;
 
@@ -72,6 +74,8 @@ int parse_perft_options(const char *cmd, const char *help, int argc, char **argv
 /* Builds the search options of perft_options: allocates the hash table (say why
  * and return false if it cannot be had) and warns of more threads than CPUs. */
 bool search_setup(const char *cmd, const perft_options_t *opt, search_options_t *search, hash_table_t *hash);
+/* Says how many probes the second key of a verified table turned down, if any,
+ * and frees the table. */
 void search_teardown(hash_table_t *hash);
 
 #endif

@@ -255,9 +255,13 @@ void unit_set_free(unit_set_t *set)
 size_t result_format(const result_t *r, char *buf, size_t size)
 {
     char count[COUNT_DIGITS_MAX];
-    int n = snprintf(buf, size, "%zu\t%s\t%.6f\t%s\t%s\t%016" PRIx64 "\n", r->id, count_format(r->count, count),
-                     r->seconds, r->method, r->host, r->fingerprint);
-    return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+    int n = snprintf(buf, size, "%zu\t%s\t%.6f\t%s\t%s\t%016" PRIx64 "\t%s", r->id, count_format(r->count, count),
+                     r->seconds, r->method, r->host, r->fingerprint, r->keys);
+    if (n < 0 || (size_t)n >= size)
+        return 0;
+    uint64_t sum = fnv1a(FNV_OFFSET, buf, (size_t)n);
+    int m = snprintf(buf + n, size - (size_t)n, "\t%016" PRIx64 "\n", sum);
+    return m < 0 || (size_t)(n + m) >= size ? 0 : (size_t)(n + m);
 }
 
 static bool copy_word(const char *text, char *out, size_t size)
@@ -276,11 +280,24 @@ static bool parse_seconds(const char *text, double *out)
     return end != text && *end == '\0' && isfinite(*out) && *out >= 0;
 }
 
+/* The line's last field against the FNV-1a of everything before it. */
+static bool checksum_matches(const char *line)
+{
+    const char *tab = strrchr(line, '\t');
+    uint64_t sum;
+    return tab && parse_hex64(tab + 1, &sum) && sum == fnv1a(FNV_OFFSET, line, (size_t)(tab - line));
+}
+
 bool result_parse(char *line, result_t *r, char *why, size_t whylen)
 {
-    char *f[6];
-    if (!split_fields(line, f, 6)) {
-        snprintf(why, whylen, "expected 6 tab-separated fields: id, count, seconds, method, host, set");
+    char *f[8];
+    bool intact = checksum_matches(line);
+    if (!split_fields(line, f, 8)) {
+        snprintf(why, whylen, "expected 8 tab-separated fields: id, count, seconds, method, host, set, keys, checksum");
+        return false;
+    }
+    if (!intact) {
+        snprintf(why, whylen, "checksum: the fields do not match the line's checksum (changed after it was written)");
         return false;
     }
     const char *field = NULL;
@@ -296,6 +313,8 @@ bool result_parse(char *line, result_t *r, char *why, size_t whylen)
         field = "host";
     else if (!parse_hex64(f[5], &r->fingerprint))
         field = "set";
+    else if (!copy_word(f[6], r->keys, sizeof r->keys))
+        field = "keys";
     if (field)
         snprintf(why, whylen, "%s: bad value", field);
     return field == NULL;
@@ -307,6 +326,10 @@ static void tally_add(const char *cmd, const result_t *r, tally_t *t, const char
     char a[COUNT_DIGITS_MAX], b[COUNT_DIGITS_MAX];
     if (!t->done) {
         *t = (tally_t){.done = true, .count = r->count, .file = path, .line = line};
+        if (sum->results == 0)
+            snprintf(sum->keys, sizeof sum->keys, "%s", r->keys);
+        else if (strcmp(sum->keys, r->keys) != 0)
+            sum->mixed_keys = true;
         sum->results++;
         sum->seconds += r->seconds;
     } else if (t->count == r->count) {

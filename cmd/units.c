@@ -15,17 +15,22 @@
 #include "unitfile.h"
 
 static const char help[] =
-    "usage: rperft units FILE [--shard I/N] [--threads T] [--hash MB] [--method NAME] [--results FILE]\n"
+    "usage: rperft units FILE [--shard I/N] [--threads T] [--hash MB] [--hash-verify] [--key-seed N]\n"
+    "                    [--method NAME] [--results FILE]\n"
     "\n"
     "Computes the units of FILE (written by 'rperft split') and appends one line per\n"
-    "finished unit: ID, COUNT, SECONDS, METHOD, HOST, SET (tab-separated). Units already\n"
-    "in the results file are skipped, so running the same command again after a kill\n"
-    "resumes. Add the result files up with 'rperft merge FILE RESULTS...'.\n"
+    "finished unit: ID, COUNT, SECONDS, METHOD, HOST, SET, KEYS, CHECKSUM (tab-separated).\n"
+    "Units already in the results file are skipped, so running the same command again\n"
+    "after a kill resumes. Add the result files up with 'rperft merge FILE RESULTS...'.\n"
     "\n"
     "  --shard I/N       only the units whose id mod N is I-1; shards are numbered 1..N,\n"
     "                    so a Slurm array --array=1-N passes $SLURM_ARRAY_TASK_ID as I\n"
     "  --threads T       threads per unit (default 1)\n"
     "  --hash MB         transposition table shared by all units of this run (default none)\n"
+    "  --hash-verify     128-bit verified entries: a second, independent key must match too\n"
+    "                    (for record runs; half the entries per MB)\n"
+    "  --key-seed N      the table's Zobrist keys (default 0): run the units again with\n"
+    "                    another seed and compare with 'rperft merge UNITS A --compare B'\n"
     "  --method NAME     slider-attack method (default: rotated)\n"
     "  --results FILE    append to FILE (created if absent) and skip the units it holds;\n"
     "                    default: standard output, nothing skipped. Several runs may append\n"
@@ -38,6 +43,8 @@ typedef struct units_options {
     const char *units, *results, *method;
     int shard, shards; /* shard 1..shards */
     int threads, hash_mb;
+    unsigned long long key_seed;
+    bool hash_verify;
 } units_options_t;
 
 /* Nothing to clean up that the kernel does not: result lines are written whole
@@ -89,12 +96,20 @@ static int parse_units_options(int argc, char **argv, units_options_t *opt)
         } else if (strcmp(a, "--hash") == 0 && has_value) {
             if (!parse_int(argv[++i], 0, 1 << 20, &opt->hash_mb))
                 return usage_error("units", "--hash takes megabytes from 0 to 1048576, not '%s'", argv[i]);
+        } else if (strcmp(a, "--key-seed") == 0 && has_value) {
+            char *end;
+            errno = 0;
+            opt->key_seed = strtoull(argv[++i], &end, 10);
+            if (errno || end == argv[i] || *end || argv[i][0] == '-')
+                return usage_error("units", "--key-seed takes a whole number from 0 to 2^64-1, not '%s'", argv[i]);
+        } else if (strcmp(a, "--hash-verify") == 0) {
+            opt->hash_verify = true;
         } else if (strcmp(a, "--method") == 0 && has_value) {
             opt->method = argv[++i];
         } else if (strcmp(a, "--results") == 0 && has_value) {
             opt->results = argv[++i];
         } else if (strcmp(a, "--shard") == 0 || strcmp(a, "--threads") == 0 || strcmp(a, "--hash") == 0 ||
-                   strcmp(a, "--method") == 0 || strcmp(a, "--results") == 0) {
+                   strcmp(a, "--method") == 0 || strcmp(a, "--results") == 0 || strcmp(a, "--key-seed") == 0) {
             return usage_error("units", "%s needs a value", a);
         } else if (a[0] == '-' && a[1] != '\0') {
             return usage_error("units", "unknown option '%s'", a);
@@ -188,6 +203,7 @@ typedef struct run {
     const tally_t *tallies;
     int fd;
     char host[64];
+    char keys[32]; /* the KEYS field: "none" or BITS/SEED */
 } run_t;
 
 static void host_name(char *buf, size_t size)
@@ -220,6 +236,7 @@ static int compute_units(const run_t *run, size_t *computed, size_t *skipped)
         r.seconds = seconds_now() - start;
         snprintf(r.method, sizeof r.method, "%s", run->method->name);
         snprintf(r.host, sizeof r.host, "%s", run->host);
+        snprintf(r.keys, sizeof r.keys, "%s", run->keys);
         char line[RESULT_LINE_MAX];
         if (!append_line(run->fd, line, result_format(&r, line, sizeof line))) {
             fprintf(stderr, "rperft units: %s: %s\n", run->opt->results ? run->opt->results : "standard output",
@@ -241,7 +258,12 @@ static int run_units(const unit_set_t *set, const units_options_t *opt, const me
     host_name(run.host, sizeof run.host);
     if (opt->results && (run.fd = open_results(opt->results, set, tallies)) < 0)
         return EXIT_BAD_INPUT;
-    perft_options_t popt = {.bulk = true, .threads = opt->threads, .hash_mb = opt->hash_mb};
+    perft_options_t popt = {.bulk = true, .threads = opt->threads, .hash_mb = opt->hash_mb,
+                            .key_seed = opt->key_seed, .hash_verify = opt->hash_verify};
+    if (opt->hash_mb)
+        snprintf(run.keys, sizeof run.keys, "%d/%llu", opt->hash_verify ? 128 : 64, opt->key_seed);
+    else
+        snprintf(run.keys, sizeof run.keys, "none");
     search_options_t search;
     hash_table_t hash;
     int rc = EXIT_BAD_INPUT;

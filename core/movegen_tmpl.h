@@ -47,28 +47,39 @@ typedef struct node {
     bb_t castle_rooks;
     int side;
     int ep;       /* NO_SQ unless an enemy pawn stands beside the pawn that just double-pushed */
-    uint64_t key; /* Zobrist key, kept only when a hash table is used */
+    uint64_t key;  /* Zobrist key, kept only when a hash table is used */
+    uint64_t key2; /* the second key of a verified table */
     SLIDER_FIELDS
 } node_t;
 
-/* From scratch, salted (search_options_t.key_salt): only interior nodes that will
- * be probed need it, a few percent of the nodes made, so the hot make does not
- * carry an incremental update. */
-static uint64_t node_key(const node_t *n, uint64_t salt)
+/* From scratch, salted (search_options_t.key_salt), with the table's keys: only
+ * interior nodes that will be probed need it, a few percent of the nodes made, so
+ * the hot make does not carry an incremental update. */
+static uint64_t node_key(const node_t *n, const zobrist_t *z, uint64_t salt)
 {
-    uint64_t key = salt ^ (n->side == BLACK ? zobrist_side : 0);
+    uint64_t key = salt ^ (n->side == BLACK ? z->side : 0);
     for (int c = 0; c < 2; c++)
         for (int p = PAWN; p <= KING; p++)
             for (bb_t b = n->pieces[p] & n->colours[c]; b;)
-                key ^= zobrist_piece[c][p][pop_lsb(&b)];
+                key ^= z->piece[c][p][pop_lsb(&b)];
     for (bb_t b = n->castle_rooks; b;)
-        key ^= zobrist_castle[pop_lsb(&b)];
+        key ^= z->castle[pop_lsb(&b)];
     if (n->ep != NO_SQ)
-        key ^= zobrist_ep[FILE_OF(n->ep)];
+        key ^= z->ep[FILE_OF(n->ep)];
     return key;
 }
 
-static void node_load(node_t *n, const position_t *pos, uint64_t salt)
+/* The keys a probe of this node needs: the second only for a verified table. */
+static void node_keys(node_t *n, const search_options_t *opt)
+{
+    const hash_table_t *t = opt->hash;
+    if (!t)
+        return;
+    n->key = node_key(n, &t->keys[0], opt->key_salt);
+    n->key2 = t->verified ? node_key(n, &t->keys[1], opt->key_salt) : 0;
+}
+
+static void node_load(node_t *n, const position_t *pos, const search_options_t *opt)
 {
     memset(n, 0, sizeof *n);
     memcpy(n->pieces, pos->pieces, sizeof n->pieces);
@@ -82,7 +93,7 @@ static void node_load(node_t *n, const position_t *pos, uint64_t salt)
      * that equal positions get equal keys. */
     if (n->ep != NO_SQ && !(pawn_attacks[n->side ^ 1][n->ep] & n->pieces[PAWN] & n->colours[n->side]))
         n->ep = NO_SQ;
-    n->key = node_key(n, salt);
+    node_keys(n, opt);
     slider_sync(n);
 }
 
@@ -712,7 +723,7 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
  * found and the child's legal moves are counted (bulk counting), with no move list.
  * Without bulk counting every leaf move is made as it is found (the honest "make
  * every move" mode), also with no list.
- * With a hash table, nodes of depth 2 and more are probed and stored. */
+ * With a hash table, nodes of depth HASH_MIN_DEPTH and more are probed and stored. */
 ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_options_t *opt, const int us)
 {
     if (depth == 0)
@@ -720,7 +731,8 @@ ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_option
     if (depth == 1)
         return legal_moves(n, NULL, opt->bulk ? COUNT : MAKE_LEAF, us, NO_SEED, NULL);
     uint64_t cached;
-    if (opt->hash && hash_probe(opt->hash, n->key, depth, &cached))
+    bool hashed = opt->hash && depth >= HASH_MIN_DEPTH;
+    if (hashed && hash_probe(opt->hash, n->key, n->key2, depth, &cached))
         return cached;
     count_t total = 0;
     if (depth == 2 && opt->bulk) {
@@ -732,13 +744,13 @@ ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_option
         for (int i = 0; i < count; i++) {
             node_t child;
             make_move(n, &child, list[i], us);
-            if (opt->hash)
-                child.key = node_key(&child, opt->key_salt);
+            if (depth - 1 >= HASH_MIN_DEPTH)
+                node_keys(&child, opt);
             total += us == WHITE ? perft_black(&child, depth - 1, opt) : perft_white(&child, depth - 1, opt);
         }
     }
-    if (opt->hash && total < ((count_t)1 << 58))
-        hash_store(opt->hash, n->key, depth, (uint64_t)total);
+    if (hashed && total < ((count_t)1 << 58))
+        hash_store(opt->hash, n->key, n->key2, depth, (uint64_t)total);
     return total;
 }
 
@@ -761,8 +773,7 @@ static void make_any(const node_t *n, node_t *child, move_t m, const search_opti
         make_move(n, child, m, WHITE);
     else
         make_move(n, child, m, BLACK);
-    if (opt->hash)
-        child->key = node_key(child, opt->key_salt);
+    node_keys(child, opt);
 }
 
 /* Threads share the positions two plies below the root: hundreds of small units
@@ -832,7 +843,7 @@ static count_t perft_threaded(const node_t *root, int depth, const search_option
 static count_t perft_search_position(const position_t *pos, int depth, const search_options_t *opt)
 {
     node_t n;
-    node_load(&n, pos, opt->key_salt);
+    node_load(&n, pos, opt);
     if (depth < 0)
         return 0;
     if (opt->threads > 1 && depth >= 3)
@@ -849,7 +860,8 @@ static count_t perft_position(const position_t *pos, int depth, bool bulk)
 static int generate_position(const position_t *pos, move_t *moves)
 {
     node_t n;
-    node_load(&n, pos, 0);
+    search_options_t no_hash = {.threads = 1};
+    node_load(&n, pos, &no_hash);
     return generate_moves(&n, moves);
 }
 
