@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-
 enum { BAD_LINES_SHOWN = 10 }; /* per results file; the rest are only counted */
 
 static const uint64_t FNV_OFFSET = 0xcbf29ce484222325u, FNV_PRIME = 0x100000001b3u;
@@ -168,7 +166,8 @@ static bool unit_parse(reader_t *r, unit_set_t *set, unit_t *u)
         return bad(r->cmd, r->path, r->lineno, "id: expected %zu, not '%s'", set->count, f[0]);
     if (!count_parse(f[1], strlen(f[1]), &u->multiplicity) || u->multiplicity == 0)
         return bad(r->cmd, r->path, r->lineno, "multiplicity: '%s' is not a positive whole number", f[1]);
-    if (!parse_int(f[2], 0, 64, &depth) || depth != set->depth - set->split)
+    size_t depth_read;
+    if (!parse_size(f[2], &depth_read) || depth_read > 64 || (depth = (int)depth_read) != set->depth - set->split)
         return bad(r->cmd, r->path, r->lineno, "depth: expected %d (depth - split), not '%s'",
                    set->depth - set->split, f[2]);
     if (!fen_parse(f[3], &pos, &err))
