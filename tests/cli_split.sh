@@ -166,16 +166,19 @@ expect_rc 2 "$rperft" split --depth 3 --split-ply 4
 # --- the Slurm array script, its tasks run by hand ---
 for task in 1 2 3; do
     expect_rc 0 env SLURM_ARRAY_TASK_ID=$task SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=3 SLURM_ARRAY_TASK_COUNT=3 \
-        RPERFT="$rperft" RPERFT_UNITS=u2 bash "$here/../scripts/slurm-perft.sbatch"
+        RPERFT="$rperft" RPERFT_UNITS=u2 RPERFT_HASH_MB=8 RPERFT_KEY_SEED=4 bash "$here/../scripts/slurm-perft.sbatch"
 done
 expect_total $d6 u2 results.1 results.2 results.3
+[[ $(cut -f7 results.* | sort -u) == 64/4 ]] || fail "the Slurm script did not pass the key seed through"
 expect_rc 2 env SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_MIN=3 SLURM_ARRAY_TASK_MAX=7 SLURM_ARRAY_TASK_COUNT=2 \
     RPERFT="$rperft" RPERFT_UNITS=u2 bash "$here/../scripts/slurm-perft.sbatch"
 
 # --- the GNU parallel script on two local jobs ---
 if command -v parallel >/dev/null; then
-    expect_rc 0 "$here/../scripts/parallel-perft" --rperft "$rperft" --depth 6 --split-ply 2 --jobs 2 --dir par
+    expect_rc 0 "$here/../scripts/parallel-perft" --rperft "$rperft" --depth 6 --split-ply 2 --jobs 2 --dir par \
+        --hash 8 --hash-verify --key-seed 5 --threads 2
     expect_grep out "^Nodes searched: $d6\$"
+    [[ $(cut -f7 par/results.* | sort -u) == 128/5 ]] || fail "parallel-perft did not pass the hash options through"
     expect_rc 0 "$here/../scripts/parallel-perft" --rperft "$rperft" --depth 6 --split-ply 2 --jobs 2 --dir par
     expect_grep err 'resuming in par'
     expect_rc 2 "$here/../scripts/parallel-perft" --rperft "$rperft" --depth 5 --split-ply 2 --jobs 2 --dir par
