@@ -191,3 +191,10 @@ void print_searched_fen(const position_t *pos)
     fen_write(pos, fen);
     fprintf(stderr, "fen: %s\n", fen);
 }
+
+void print_run_summary(const method_t *m, const perft_options_t *opt, count_t nodes, double seconds)
+{
+    fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps, %d thread%s, hash %d MB%s\n", m->name, opt->depth, seconds,
+            mnps(nodes, seconds), opt->threads, opt->threads > 1 ? "s" : "", opt->hash_mb,
+            opt->bulk ? "" : ", no bulk counting");
+}

@@ -69,6 +69,9 @@ typedef struct perft_options {
     bool verbose;       /* print the FEN searched on stderr */
 } perft_options_t;
 
+/* perft's and divide's stderr line: "METHOD: depth D, S s, M Mnps, T threads, hash H MB". */
+void print_run_summary(const method_t *m, const perft_options_t *opt, count_t nodes, double seconds);
+
 /* The options perft and divide share, as parsed (DEPTH is operand 0). */
 void perft_options_read(const parsed_t *p, perft_options_t *opt);
 /* Builds the search options of perft_options: allocates the hash table (say why

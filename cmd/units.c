@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "core/fen.h"
+#include "progress.h"
 #include "shared_options.h"
 #include "unitfile.h"
 
@@ -174,8 +175,12 @@ static void host_name(char *buf, size_t size)
 static int compute_units(const run_t *run, size_t *computed, size_t *skipped)
 {
     const unit_set_t *set = run->set;
-    bool progress = isatty(STDERR_FILENO);
-    for (size_t id = (size_t)(run->opt->shard - 1); id < set->count; id += (size_t)run->opt->shards) {
+    size_t first = (size_t)(run->opt->shard - 1), step = (size_t)run->opt->shards, todo = 0;
+    for (size_t id = first; id < set->count; id += step)
+        todo += !run->tallies[id].done;
+    progress_t bar;
+    progress_start(&bar);
+    for (size_t id = first; id < set->count; id += step) {
         if (run->tallies[id].done) {
             ++*skipped;
             continue;
@@ -195,11 +200,12 @@ static int compute_units(const run_t *run, size_t *computed, size_t *skipped)
             return EXIT_BAD_INPUT;
         }
         ++*computed;
-        if (progress)
-            fprintf(stderr, "\rrperft units: unit %zu done (%zu computed, %zu skipped)", id, *computed, *skipped);
+        char left[32];
+        progress_show(&bar, "units: %zu of %zu done, about %s left", *computed, todo,
+                      duration_text(progress_elapsed(&bar) / (double)*computed * (double)(todo - *computed), left,
+                                    sizeof left));
     }
-    if (progress)
-        fputc('\n', stderr);
+    progress_clear(&bar);
     return EXIT_ALL_GOOD;
 }
 
