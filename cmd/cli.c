@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/fen.h"
@@ -197,4 +198,30 @@ void print_run_summary(const method_t *m, const perft_options_t *opt, count_t no
     fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps, %d thread%s, hash %d MB%s\n", m->name, opt->depth, seconds,
             mnps(nodes, seconds), opt->threads, opt->threads > 1 ? "s" : "", opt->hash_mb,
             opt->bulk ? "" : ", no bulk counting");
+}
+
+bool output_file_ok(const parsed_t *p, const option_t *o)
+{
+    const char *path = options_text(p, o, NULL);
+    struct stat st;
+    if (path && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        option_error(p, o, "%s: give the name of a file", strerror(EISDIR));
+        return false;
+    }
+    return true;
+}
+
+FILE *open_input(const char *cmd, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    struct stat st;
+    int why = errno;
+    if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        f = NULL;
+        why = EISDIR;
+    }
+    if (!f)
+        fprintf(stderr, "rperft %s: %s: cannot read: %s\n", cmd, path, strerror(why));
+    return f;
 }

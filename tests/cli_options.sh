@@ -114,6 +114,30 @@ for cmd in $commands; do
     done
 done
 
+# --- files named on the command line that are directories: refused before any work,
+#     naming the path as given ---
+mkdir "$tmp/dir"
+refused "^rperft suite: --junit $tmp/dir: Is a directory" "$rperft" suite --junit "$tmp/dir" "$tmp/kk.epd"
+refused "^rperft suite: --csv $tmp/dir: Is a directory" "$rperft" suite --csv "$tmp/dir" "$tmp/kk.epd"
+refused "^rperft split: --out $tmp/dir: Is a directory" "$rperft" split --depth 2 --split-ply 1 --out "$tmp/dir"
+grep -q "dir.tmp" "$tmp/err" && fail "split --out DIR names DIR.tmp: $(cat "$tmp/err")"
+refused "^rperft units: $tmp/dir: cannot read: Is a directory" "$rperft" units "$tmp/dir"
+refused "^rperft merge: $tmp/dir: cannot read: Is a directory" "$rperft" merge "$tmp/dir" "$tmp/kk.epd"
+"$rperft" split --depth 2 --split-ply 1 --out "$tmp/u2" 2>/dev/null || fail "split --out u2"
+refused "^rperft merge: $tmp/dir: cannot read: Is a directory" "$rperft" merge "$tmp/u2" "$tmp/dir"
+
+# --- bench: a CPU that is not there is named with the CPUs there are; a position
+#     whose only count is over the budget gets a note (its count here is wrong, so
+#     the checking round stops the bench at once with exit 1) ---
+if (($(nproc) < 99)); then
+    refused "^rperft bench: --pin 99: no such CPU here: this machine has $(nproc) logical CPUs online" \
+        "$rperft" bench --pin 99
+fi
+echo "$kk ;D3 2000000000 ;id \"heavy\"" >"$tmp/heavy.epd"
+expect_rc 1 "$rperft" bench --reps 1 --method rotated --positions "$tmp/heavy.epd" &&
+    grep -q "note: heavy: its shallowest count, D3 2000000000, is over the budget of 1000000000 nodes" "$tmp/err" ||
+    fail "bench: no note for a count over the budget: $(cat "$tmp/err")"
+
 # --- divide's stderr summary names threads and hash, as perft's does ---
 expect_rc 0 "$rperft" divide --threads 2 --hash 1 3 &&
     grep -Eq "^rotated: depth 3, .*, 2 threads, hash 1 MB$" "$tmp/err" || fail "divide summary: $(cat "$tmp/err")"
