@@ -128,7 +128,7 @@ static bool all_available(const method_t **list, int *n)
     return true;
 }
 
-static bool resolve_methods(const char *spec, const method_t **list, int *n)
+static bool resolve_methods(const parsed_t *p, const char *spec, const method_t **list, int *n)
 {
     *n = 0;
     if (!spec || strcmp(spec, "all") == 0)
@@ -141,7 +141,7 @@ static bool resolve_methods(const char *spec, const method_t **list, int *n)
     }
     free(copy);
     if (ok && *n == 0) {
-        usage_error("bench", "--method names no method");
+        option_error(p, &opt_method, "names no method");
         ok = false;
     }
     return ok;
@@ -168,7 +168,7 @@ static bool load_positions(const char *path, bench_set_t *set)
 }
 
 /* --depth N sets every depth; +N and -N move each position's own depth. */
-static bool apply_depth(const option_value_t *spec, bench_set_t *set)
+static bool apply_depth(const parsed_t *p, const option_value_t *spec, bench_set_t *set)
 {
     if (!spec)
         return true;
@@ -177,8 +177,7 @@ static bool apply_depth(const option_value_t *spec, bench_set_t *set)
     for (int i = 0; i < set->n; i++) {
         int d = relative ? set->items[i].depth + v : v;
         if (d < 1 || d > BENCH_MAX_DEPTH) {
-            usage_error("bench", "--depth %s gives %s depth %d, outside 1 to %d", spec->text, set->items[i].id, d,
-                        BENCH_MAX_DEPTH);
+            option_error(p, &opt_depth, "gives %s depth %d, outside 1 to %d", set->items[i].id, d, BENCH_MAX_DEPTH);
             return false;
         }
         set->items[i].depth = d;
@@ -686,11 +685,11 @@ static int cmd_bench(const parsed_t *p)
     const method_t *methods[MAX_BENCH_METHODS];
     int n;
     bench_set_t set;
-    if (!resolve_methods(opt.methods, methods, &n))
+    if (!resolve_methods(p, opt.methods, methods, &n))
         return EXIT_BAD_INPUT;
     if (!load_positions(opt.positions, &set))
         return EXIT_BAD_INPUT;
-    if (!apply_depth(opt.depth, &set)) {
+    if (!apply_depth(p, opt.depth, &set)) {
         bench_set_free(&set);
         return EXIT_BAD_INPUT;
     }

@@ -144,11 +144,13 @@ const method_t *resolve_method(const char *cmd, const char *name)
     const method_t *m = name ? method_find(name) : method_default();
     const char *why = "unknown reason";
     if (!m) {
-        fprintf(stderr, "rperft %s: unknown method '%s'; 'rperft methods' lists them\n", cmd, name);
+        value_error_prefix(cmd, "method", true, name);
+        fprintf(stderr, "unknown method; 'rperft methods' lists them\n");
         return NULL;
     }
     if (!method_prepare(m, &why)) {
-        fprintf(stderr, "rperft %s: method '%s' cannot run here: %s\n", cmd, m->name, why);
+        value_error_prefix(cmd, "method", true, m->name);
+        fprintf(stderr, "this CPU cannot run it: %s\n", why);
         return NULL;
     }
     return m;
@@ -164,7 +166,7 @@ bool search_setup(const char *cmd, const perft_options_t *opt, search_options_t 
         fprintf(stderr, "rperft %s: warning: %d threads on %ld CPUs\n", cmd, opt->threads, cpus);
     if (opt->hash_mb > 0) {
         if (!hash_create(hash, (size_t)opt->hash_mb, err, sizeof err)) {
-            fprintf(stderr, "rperft %s: --hash: %s\n", cmd, err);
+            fprintf(stderr, "rperft %s: --hash %d: %s\n", cmd, opt->hash_mb, err);
             return false;
         }
         search->hash = hash;
