@@ -147,7 +147,7 @@ const command_t divide_command = {
         "Prints one 'move: count' line per legal root move (UCI notation, sorted), a blank\n"
         "line, then 'Nodes searched: N' and a blank line: Stockfish's 'go perft' output with\n"
         "its move lines sorted. Castling is e1g1 in standard chess and king-takes-rook (e1h1)\n"
-        "in Chess960 positions. Options and DEPTH as for 'rperft perft'.\n",
+        "in Chess960 positions.\n",
     .options = options,
     .operands = operands,
     .min_operands = 1,
