@@ -155,7 +155,7 @@ static bool load_positions(const char *path, bench_set_t *set)
     if (path) {
         if (bench_set_load(path, set, err, sizeof err))
             return true;
-        fprintf(stderr, "rperft bench: %s\n", err);
+        fprintf(stderr, "rperft bench: --positions %s\n", err);
         return false;
     }
     if (bench_set_find_default(found, sizeof found)) {
@@ -634,7 +634,7 @@ static int open_csv(const bench_options_t *opt, const sysinfo_t *sys, csv_out_t 
     char err[700];
     if ((out->table = csv_table_open(opt->csv, bench_header, BENCH_COLUMNS, err, sizeof err)))
         return EXIT_ALL_GOOD;
-    fprintf(stderr, "rperft bench: %s\n", err);
+    fprintf(stderr, "rperft bench: --csv %s\n", err);
     return EXIT_BAD_INPUT;
 }
 

@@ -110,7 +110,7 @@ static int open_results(const char *path, const unit_set_t *set, tally_t *tallie
 {
     int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
-        fprintf(stderr, "rperft units: %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rperft units: --results %s: %s\n", path, strerror(errno));
         return -1;
     }
     results_summary_t summary = {0};
