@@ -11,6 +11,7 @@
 #include "runner.h"
 #include "suite_common.h"
 #include "core/fen.h"
+#include "core/position_moves.h"
 #include "core/suite.h"
 
 static const char help[] =

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/fen.h"
+#include "core/position_moves.h"
 
 /* The one piece of global mutable state here: the signal that asked rperft to
  * stop, set from handlers (0 until one arrives). */

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "core/fen.h"
+#include "core/position_moves.h"
 #include "unitfile.h"
 
 static const char help[] =
