@@ -76,7 +76,7 @@ grep -q -- '--out' "$FAKE_LOG" && fail "--out was passed on to rperft bench: $(c
 if command -v parallel >/dev/null; then
     pp="$scripts/parallel-perft"
     mkdir "$tmp/work" && cd "$tmp/work" || exit 1
-    refused "bad FEN" "$pp" --rperft "$rperft" --fen "8/8/8 w - -" --depth 3
+    refused "pieces field" "$pp" --rperft "$rperft" --fen "8/8/8 w - -" --depth 3
     refused "depth" "$pp" --rperft "$rperft" --depth 99
     refused "unknown method 'bogus'" "$pp" --rperft "$rperft" --method bogus --depth 3
     grep -q resume "$tmp/err" && fail "--method bogus advises resuming: $(cat "$tmp/err")"
