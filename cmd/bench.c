@@ -630,8 +630,11 @@ static int open_csv(const bench_options_t *opt, const sysinfo_t *sys, csv_out_t 
     if (!opt->csv)
         return EXIT_ALL_GOOD;
     char err[700];
-    if ((out->table = csv_table_open(opt->csv, bench_header, BENCH_COLUMNS, err, sizeof err)))
+    if ((out->table = csv_table_open(opt->csv, bench_header, BENCH_COLUMNS, err, sizeof err))) {
+        if (csv_table_warning(out->table))
+            fprintf(stderr, "rperft bench: warning: %s\n", csv_table_warning(out->table));
         return EXIT_ALL_GOOD;
+    }
     fprintf(stderr, "rperft bench: --csv %s\n", err);
     return EXIT_BAD_INPUT;
 }

@@ -372,6 +372,8 @@ static bool open_outputs(run_t *r)
             fprintf(stderr, "rperft suite: --csv %s\n", err);
             return false;
         }
+        if (csv_table_warning(r->csv))
+            fprintf(stderr, "rperft suite: warning: --csv %s\n", csv_table_warning(r->csv));
     }
     if (r->opt->junit) {
         r->junit = junit_open(r->opt->junit, "rperft suite", err, sizeof err);
