@@ -14,7 +14,8 @@
 #include "core/suite.h"
 
 static const char help[] =
-    "usage: rperft check --engine \"CMD ARGS\" [--protocol uci|perftree] [--max-depth N]\n"
+    "usage: rperft check --engine \"CMD ARGS\" [--protocol auto|uci|perft|perftree]\n"
+    "                    [--max-depth N]\n"
     "                    [--max-nodes N] [--timeout S] [--method NAME] [--quiet] FILE...\n"
     "\n"
     "Checks an external engine's perft counts against suite files (the formats of\n"
@@ -25,10 +26,14 @@ static const char help[] =
     "position's FEN, and the moves missing from or extra in the engine's list.\n"
     "\n"
     "  --engine CMD      the engine and its arguments, run by /bin/sh (quotes work)\n"
-    "  --protocol uci    (default) start CMD once and speak UCI: uci, isready,\n"
+    "  --protocol auto   (default) 'uci' until the engine answers 'go perft' with a\n"
+    "                    search or 'unknown command', then 'perft'\n"
+    "  --protocol uci    start CMD once and speak UCI: uci, isready,\n"
     "                    setoption name UCI_Chess960 (for Chess960 positions),\n"
-    "                    position fen F [moves M], go perft D; read Stockfish's\n"
-    "                    'move: count' lines and 'Nodes searched: N'\n"
+    "                    position fen F [moves M], go perft D; read 'e2e4: 20' or\n"
+    "                    'e2e4 20' lines and 'Nodes searched: N', 'Nodes: N' or N\n"
+    "  --protocol perft  the same with a bare 'perft D' (Ethereal); an engine that\n"
+    "                    prints only the total is drilled down child by child\n"
     "  --protocol perftree\n"
     "                    run 'CMD DEPTH FEN [MOVES]' per query and read perftree's\n"
     "                    format: 'move count' lines, an empty line, the total\n"
@@ -68,6 +73,18 @@ typedef struct check_run {
     double seconds;
 } check_run_t;
 
+/* Where a drill-down ended: the moves from the root, that position and the depth
+ * left, and both divides there (an engine that prints totals only has its counts
+ * per child, or none at depth 1); stopped says why the engine failed on the way. */
+typedef struct drill {
+    char path[SUITE_MAX_DEPTH * 8 + 8];
+    int plies, depth;
+    char fen[FEN_MAX];
+    divide_t ours, theirs;
+    bool totals_only;
+    char stopped[512];
+} drill_t;
+
 typedef enum { CHECK_PASS, CHECK_FAIL, CHECK_SKIP, CHECK_INTERRUPTED, CHECK_GIVE_UP } check_result_t;
 
 /* ---- options ---------------------------------------------------------------------- */
@@ -98,12 +115,8 @@ static int parse_option(int argc, char **argv, int *i, check_options_t *opt)
     } else if (!strcmp(a, "--engine")) {
         opt->engine = value;
     } else if (!strcmp(a, "--protocol")) {
-        if (!strcmp(value, "uci"))
-            opt->protocol = PROTOCOL_UCI;
-        else if (!strcmp(value, "perftree"))
-            opt->protocol = PROTOCOL_PERFTREE;
-        else
-            return usage_error("check", "--protocol is 'uci' or 'perftree', not '%s'", value);
+        if (!engine_protocol_parse(value, &opt->protocol))
+            return usage_error("check", "--protocol is 'auto', 'uci', 'perft' or 'perftree', not '%s'", value);
     } else if (!strcmp(a, "--max-depth")) {
         if (!parse_int(value, 0, SUITE_MAX_DEPTH, &opt->lim.max_depth))
             return usage_error("check", "--max-depth must be a whole number from 0 to %d, not '%s'",
@@ -128,7 +141,7 @@ static int parse_option(int argc, char **argv, int *i, check_options_t *opt)
 /* Options may come before or after the files; files are gathered into argv[1..]. */
 static int parse_options(int argc, char **argv, check_options_t *opt)
 {
-    *opt = (check_options_t){.protocol = PROTOCOL_UCI, .timeout = 60, .lim.max_depth = -1};
+    *opt = (check_options_t){.protocol = PROTOCOL_AUTO, .timeout = 60, .lim.max_depth = -1};
     int nfiles = 0;
     bool options_done = false;
     for (int i = 1; i < argc; i++) {
@@ -194,8 +207,8 @@ static count_t sum_of(const divide_t *d)
     return s;
 }
 
-/* Prints the moves of a that b lacks, or "none". Returns how many. */
-static int print_missing(FILE *out, const divide_t *a, const divide_t *b)
+/* Prints the moves of a that b lacks, or "none". */
+static void print_missing(FILE *out, const divide_t *a, const divide_t *b)
 {
     int n = 0;
     for (int i = 0; i < a->n; i++)
@@ -204,7 +217,6 @@ static int print_missing(FILE *out, const divide_t *a, const divide_t *b)
     if (n == 0)
         fputs("none", out);
     fputc('\n', out);
-    return n;
 }
 
 static int count_missing(const divide_t *a, const divide_t *b)
@@ -226,79 +238,136 @@ static const divide_move_t *first_difference(const divide_t *ours, const divide_
     return NULL;
 }
 
-static void print_where(FILE *out, const position_t *pos, const char *path, int plies, int depth)
+/* An engine that prints totals only gets its divide built child by child: perft
+ * depth-1 after each of rperft's moves. theirs keeps the engine's total. */
+static check_result_t divide_by_children(check_run_t *r, const char *root_fen, bool chess960, drill_t *d,
+                                         divide_t *theirs)
 {
-    char fen[FEN_MAX];
-    fen_write(pos, fen);
-    if (plies)
-        fprintf(out, "    after %s (%d pl%s), depth %d:\n", path, plies, plies == 1 ? "y" : "ies", depth);
-    else
-        fprintf(out, "    at the root, depth %d:\n", depth);
-    fprintf(out, "    position: %s\n", fen);
+    count_t total = theirs->total;
+    divide_free(theirs);
+    theirs->total = total;
+    for (int i = 0; i < d->ours.n; i++) {
+        char moves[sizeof d->path + 8];
+        snprintf(moves, sizeof moves, "%s%s%s", d->path, d->plies ? " " : "", d->ours.moves[i].move);
+        divide_t child;
+        engine_status_t s = engine_divide(r->engine, root_fen, moves, chess960, d->depth - 1, &child, d->stopped,
+                                          sizeof d->stopped);
+        if (s == ENGINE_INTERRUPTED)
+            return CHECK_INTERRUPTED;
+        if (s == ENGINE_FAILED)
+            return CHECK_FAIL;
+        divide_add(theirs, d->ours.moves[i].move, child.total);
+        divide_free(&child);
+    }
+    divide_sort(theirs);
+    return CHECK_PASS;
 }
 
 /* Starting from the engine's wrong divide at the root, follows the first move
- * whose count differs until the position where the lists themselves differ. */
-static check_result_t drill_down(check_run_t *r, FILE *out, const suite_entry_t *e, const char *root_fen, int depth,
-                                 divide_t *theirs)
+ * whose count differs until the position where the lists themselves differ (or,
+ * for an engine that prints totals only, the depth-1 count does). Fills d; takes
+ * theirs. */
+static check_result_t drill_down(check_run_t *r, const suite_entry_t *e, const char *root_fen, int depth,
+                                 divide_t *theirs, drill_t *d)
 {
     position_t pos = e->pos;
-    char path[SUITE_MAX_DEPTH * 8 + 8] = "";
-    int plies = 0;
-    char digits[COUNT_DIGITS_MAX], digits2[COUNT_DIGITS_MAX];
-    fprintf(out, "  drill-down from D%d:\n", depth);
+    *d = (drill_t){.depth = depth};
     for (;;) {
-        divide_t ours;
-        if (!our_divide(r, &pos, depth, &ours))
+        fen_write(&pos, d->fen);
+        if (!our_divide(r, &pos, d->depth, &d->ours))
             return CHECK_INTERRUPTED;
-        if (plies == 0 && ours.total != e->depths[0].expected)
-            fprintf(out, "    rperft counts %s here, not the suite's %s\n", count_format(ours.total, digits),
-                    count_format(e->depths[0].expected, digits2));
-        const divide_move_t *diff = first_difference(&ours, theirs);
-        if (count_missing(&ours, theirs) || count_missing(theirs, &ours) || !diff || depth == 1) {
-            print_where(out, &pos, path, plies, depth);
-            fprintf(out, "    missing from the engine: ");
-            print_missing(out, &ours, theirs);
-            fprintf(out, "    extra in the engine: ");
-            print_missing(out, theirs, &ours);
-            for (int i = 0; i < ours.n; i++) {
-                const divide_move_t *t = divide_find(theirs, ours.moves[i].move);
-                if (t && t->nodes != ours.moves[i].nodes)
-                    fprintf(out, "    %s: engine %s, rperft %s\n", t->move, count_format(t->nodes, digits),
-                            count_format(ours.moves[i].nodes, digits2));
+        if (!theirs->listed) {
+            d->totals_only = true;
+            if (d->depth > 1) {
+                check_result_t c = divide_by_children(r, root_fen, e->pos.chess960, d, theirs);
+                if (c == CHECK_FAIL) {
+                    d->theirs = *theirs;
+                    *theirs = (divide_t){0};
+                }
+                if (c != CHECK_PASS)
+                    return c;
             }
-            if (sum_of(theirs) != theirs->total)
-                fprintf(out, "    the engine's lines add up to %s, but it reports %s\n",
-                        count_format(sum_of(theirs), digits), count_format(theirs->total, digits2));
-            else if (!diff && ours.total == theirs->total)
-                fprintf(out, "    the engine agrees with rperft here (%s); the suite's count may be wrong\n",
-                        count_format(ours.total, digits));
-            divide_free(&ours);
+        }
+        const divide_move_t *diff = first_difference(&d->ours, theirs);
+        bool lists_differ = count_missing(&d->ours, theirs) || count_missing(theirs, &d->ours);
+        if (d->depth == 1 || !diff || (theirs->n > 0 && lists_differ)) {
+            d->theirs = *theirs;
+            *theirs = (divide_t){0};
             return CHECK_FAIL;
         }
         move_t m;
         undo_t u;
         if (!move_from_uci(&pos, diff->move, &m)) { /* cannot happen: the move is rperft's own */
-            divide_free(&ours);
+            d->theirs = *theirs;
+            *theirs = (divide_t){0};
             return CHECK_FAIL;
         }
-        size_t at = strlen(path);
-        snprintf(path + at, sizeof path - at, "%s%s", plies ? " " : "", diff->move);
+        size_t at = strlen(d->path);
+        snprintf(d->path + at, sizeof d->path - at, "%s%s", d->plies ? " " : "", diff->move);
         position_make(&pos, m, &u);
-        plies++;
-        depth--;
-        divide_free(&ours);
+        d->plies++;
+        d->depth--;
+        divide_free(&d->ours);
         divide_free(theirs);
-        char why[512];
-        engine_status_t s = engine_divide(r->engine, root_fen, path, e->pos.chess960, depth, theirs, why, sizeof why);
+        engine_status_t s = engine_divide(r->engine, root_fen, d->path, e->pos.chess960, d->depth, theirs,
+                                          d->stopped, sizeof d->stopped);
         if (s == ENGINE_INTERRUPTED)
             return CHECK_INTERRUPTED;
         if (s == ENGINE_FAILED) {
-            fprintf(out, "    drill-down stopped after %s: %s; it printed:\n%s", path, why,
-                    engine_transcript(r->engine));
+            fen_write(&pos, d->fen);
             return CHECK_FAIL;
         }
     }
+}
+
+static void print_drill(FILE *out, check_run_t *r, const drill_t *d, count_t expected)
+{
+    char digits[COUNT_DIGITS_MAX], digits2[COUNT_DIGITS_MAX];
+    if (d->stopped[0]) {
+        fprintf(out, "    drill-down stopped after %s: %s; it printed:\n%s", d->plies ? d->path : "the root",
+                d->stopped, engine_transcript(r->engine));
+        return;
+    }
+    if (d->plies == 0 && d->ours.total != expected)
+        fprintf(out, "    rperft counts %s here, not the suite's %s\n", count_format(d->ours.total, digits),
+                count_format(expected, digits2));
+    if (d->plies)
+        fprintf(out, "    after %s (%d pl%s), depth %d:\n", d->path, d->plies, d->plies == 1 ? "y" : "ies",
+                d->depth);
+    else
+        fprintf(out, "    at the root, depth %d:\n", d->depth);
+    fprintf(out, "    position: %s\n", d->fen);
+    const divide_t *ours = &d->ours, *theirs = &d->theirs;
+    if (d->totals_only && theirs->n == 0) {
+        fprintf(out, "    the engine prints totals only: it counts %s moves here, rperft %s; rperft's moves: ",
+                count_format(theirs->total, digits), count_format(ours->total, digits2));
+        divide_t none = {0};
+        print_missing(out, ours, &none);
+        return;
+    }
+    fprintf(out, "    missing from the engine: ");
+    print_missing(out, ours, theirs);
+    fprintf(out, "    extra in the engine: ");
+    print_missing(out, theirs, ours);
+    for (int i = 0; i < ours->n; i++) {
+        const divide_move_t *t = divide_find(theirs, ours->moves[i].move);
+        if (t && t->nodes != ours->moves[i].nodes)
+            fprintf(out, "    %s: engine %s, rperft %s\n", t->move, count_format(t->nodes, digits),
+                    count_format(ours->moves[i].nodes, digits2));
+    }
+    if (sum_of(theirs) != theirs->total)
+        fprintf(out, "    the engine's %s add up to %s, but it reports %s\n",
+                d->totals_only ? "counts after each move" : "lines", count_format(sum_of(theirs), digits),
+                count_format(theirs->total, digits2));
+    else if (!first_difference(ours, theirs) && ours->total == theirs->total)
+        fprintf(out, "    the engine agrees with rperft here (%s); the suite's count may be wrong\n",
+                count_format(ours->total, digits));
+}
+
+static void drill_free(drill_t *d)
+{
+    divide_free(&d->ours);
+    divide_free(&d->theirs);
 }
 
 /* ---- one position ---------------------------------------------------------------------- */
@@ -355,7 +424,13 @@ static check_result_t query_depths(check_run_t *r, FILE *out, const suite_t *s, 
                 one.depths = (suite_depth_t *)sd;
                 one.ndepths = 1;
                 progress(r, s, e, sd->depth);
-                if (drill_down(r, out, &one, fen, sd->depth, &theirs) == CHECK_INTERRUPTED) {
+                drill_t drill;
+                fprintf(out, "  drill-down from D%d:\n", sd->depth);
+                check_result_t c = drill_down(r, &one, fen, sd->depth, &theirs, &drill);
+                if (c != CHECK_INTERRUPTED)
+                    print_drill(out, r, &drill, sd->expected);
+                drill_free(&drill);
+                if (c == CHECK_INTERRUPTED) {
                     divide_free(&theirs);
                     return CHECK_INTERRUPTED;
                 }
