@@ -10,6 +10,8 @@
 #include "build_info.h"
 #include "cli.h"
 #include "commands.h"
+#include "fnv.h"
+#include "json_report.h"
 #include "junit.h"
 #include "runner.h"
 #include "suite_common.h"
@@ -17,7 +19,8 @@
 
 static const char help[] =
     "usage: rperft suite [--method NAME|all] [--max-depth N] [--max-nodes N] [--fail-fast]\n"
-    "                    [--junit FILE] [--csv FILE] [--quiet] [--keep-going] [--no-bulk]\n"
+    "                    [--junit FILE] [--csv FILE] [--json FILE] [--signature] [--quiet]\n"
+    "                    [--keep-going] [--no-bulk]\n"
     "                    [--threads N] [--hash MB] FILE...\n"
     "\n"
     "Checks every position and depth of perft suite files ('-' is standard input)\n"
@@ -41,6 +44,11 @@ static const char help[] =
     "  --junit FILE    write a JUnit XML report (a testcase per position, depth, method)\n"
     "  --csv FILE      append one row per position, depth and method to FILE (created\n"
     "                  with a header; an existing file must have the same header)\n"
+    "  --json FILE     write a JSON report (docs/json-schema.md); '-' is standard output,\n"
+    "                  and the lines for people then go to standard error\n"
+    "  --signature     instead of the totals, one line 'Signature: NODES HASH': the nodes\n"
+    "                  of every checked depth and a hash of every count (16 hex digits),\n"
+    "                  for a gate to compare (regex ^Signature: ([0-9]+) ([0-9a-f]{16})$)\n"
     "  --quiet         print only failures, malformed lines and the totals\n"
     "  --keep-going    report a malformed line as an error row and go on (exit 2 at the\n"
     "                  end unless a count failed)\n"
@@ -62,7 +70,8 @@ typedef struct suite_options {
     int threads, hash_mb;
     search_options_t search; /* from bulk, threads and hash_mb, set up before any perft */
     hash_table_t hash;
-    const char *junit, *csv;
+    const char *junit, *csv, *json;
+    bool signature; /* print one line: total nodes and a hash of every count */
     char **files;
     int nfiles;
 } suite_options_t;
@@ -82,6 +91,9 @@ typedef struct run {
     junit_t *junit;
     csv_table_t *csv;
     bool csv_failed;
+    json_report_t *json;
+    json_t *json_case; /* the position being reported */
+    uint64_t count_hash; /* --signature: FNV-1a over every checked count */
     char timestamp[32];
     bool progress;
     size_t done, total;
@@ -102,7 +114,7 @@ static int parse_option(int argc, char **argv, int *i, suite_options_t *opt)
     const char *a = argv[*i];
     const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     bool takes_value = !strcmp(a, "--method") || !strcmp(a, "--max-depth") || !strcmp(a, "--max-nodes") ||
-                       !strcmp(a, "--junit") || !strcmp(a, "--csv") || !strcmp(a, "--threads") ||
+                       !strcmp(a, "--junit") || !strcmp(a, "--csv") || !strcmp(a, "--json") || !strcmp(a, "--threads") ||
                        !strcmp(a, "--hash");
     if (takes_value && !value)
         return usage_error("suite", "%s needs a value", a);
@@ -125,6 +137,11 @@ static int parse_option(int argc, char **argv, int *i, suite_options_t *opt)
         opt->junit = value;
     } else if (!strcmp(a, "--csv")) {
         opt->csv = value;
+    } else if (!strcmp(a, "--json")) {
+        opt->json = value;
+    } else if (!strcmp(a, "--signature")) {
+        opt->signature = true;
+        opt->quiet = true;
     } else if (!strcmp(a, "--fail-fast")) {
         opt->fail_fast = true;
     } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
@@ -231,9 +248,54 @@ static void progress_show(const run_t *r, const suite_t *s, const suite_entry_t 
             entry_label(e, label, sizeof label), depths);
 }
 
+/* The JSON object of a position, its depths added as they are reported. */
+static void json_case_begin(run_t *r, const suite_t *s, const suite_entry_t *e)
+{
+    if (!r->json)
+        return;
+    r->json_case = json_object();
+    json_put(r->json_case, "file", json_text(s->name));
+    json_put(r->json_case, "line", json_integer(e->line));
+    json_put(r->json_case, "id", json_text(e->id));
+    json_put(r->json_case, "fen", json_text(e->fen));
+    json_put(r->json_case, "depths", json_array());
+    json_array_append_new(json_report_array(r->json, "results"), r->json_case);
+}
+
+static void json_case_end(run_t *r, const char *status, count_t nodes, double seconds, const char *error)
+{
+    if (!r->json_case)
+        return;
+    json_put(r->json_case, "status", json_string(status));
+    json_put(r->json_case, "nodes", json_count(nodes));
+    json_put(r->json_case, "seconds", json_real(seconds));
+    if (error)
+        json_put(r->json_case, "error", json_text(error));
+    r->json_case = NULL;
+}
+
+static void json_depth(run_t *r, const char *method, const suite_depth_t *d, const count_t *got, const char *status,
+                       double seconds, const char *note)
+{
+    if (!r->json_case || !d)
+        return;
+    json_t *o = json_object();
+    json_put(o, "depth", json_integer(d->depth));
+    json_put(o, "method", json_text(method));
+    json_put(o, "bulk", json_boolean(r->opt->bulk));
+    json_put(o, "expected", json_count(d->expected));
+    json_put(o, "got", got ? json_count(*got) : json_null());
+    json_put(o, "status", json_string(status));
+    json_put(o, "seconds", json_real(seconds));
+    json_put(o, "note", json_text(note));
+    json_array_append_new(json_object_get(r->json_case, "depths"), o);
+}
+
+/* One result of a depth (or a malformed line, d NULL) into the CSV and JSON reports. */
 static void csv_row(run_t *r, const suite_t *s, const suite_entry_t *e, const char *method, const suite_depth_t *d,
                     const count_t *got, const char *status, double seconds, const char *note)
 {
+    json_depth(r, method, d, got, status, seconds, note);
     if (!r->csv || r->csv_failed)
         return;
     char line[16], depth[16], expected[COUNT_DIGITS_MAX], got_text[COUNT_DIGITS_MAX], secs[32];
@@ -262,6 +324,7 @@ static void report_malformed(run_t *r, const suite_t *s, const suite_entry_t *e)
     if (r->junit)
         junit_case(r->junit, s->name, name, 0, JUNIT_ERROR, e->error, NULL);
     csv_row(r, s, e, NULL, NULL, NULL, "error", 0, e->error);
+    json_case_end(r, "error", 0, 0, e->error);
 }
 
 static void junit_name(const run_t *r, const suite_entry_t *e, int depth, const method_t *m, char *buf, size_t len)
@@ -272,6 +335,14 @@ static void junit_name(const run_t *r, const suite_entry_t *e, int depth, const 
         snprintf(buf, len, "%s D%d %s", label, depth, m->name);
     else
         snprintf(buf, len, "%s D%d", label, depth);
+}
+
+/* --signature: the FEN, depth and count of every checked depth (one method's). */
+static void signature_add(run_t *r, const suite_entry_t *e, int depth, count_t nodes)
+{
+    char text[COUNT_DIGITS_MAX + 32], digits[COUNT_DIGITS_MAX];
+    int n = snprintf(text, sizeof text, "|%d|%s\n", depth, count_format(nodes, digits));
+    r->count_hash = fnv1a(fnv1a(r->count_hash, e->fen, strlen(e->fen)), text, (size_t)n);
 }
 
 static void report_skips(run_t *r, const suite_t *s, const suite_entry_t *e)
@@ -291,19 +362,27 @@ static void report_skips(run_t *r, const suite_t *s, const suite_entry_t *e)
     }
 }
 
+static void sum_jobs(const perft_job_t *jobs, int n, count_t *nodes, double *seconds)
+{
+    *nodes = 0;
+    *seconds = 0;
+    for (int i = 0; i < n; i++) {
+        *nodes += jobs[i].nodes;
+        *seconds += jobs[i].seconds;
+    }
+}
+
 /* Prints the position's line and its wrong depths; records JUnit cases and CSV
  * rows. jobs: for each checked depth, one job per method. */
 static bool report_entry(run_t *r, const suite_t *s, const suite_entry_t *e, const suite_depth_t *const *run_depths,
                          int nrun, const perft_job_t *jobs)
 {
-    count_t nodes = 0;
-    double seconds = 0;
+    count_t nodes;
+    double seconds;
+    sum_jobs(jobs, nrun * r->nmethods, &nodes, &seconds);
     bool pass = true;
-    for (int i = 0; i < nrun * r->nmethods; i++) {
-        nodes += jobs[i].nodes;
-        seconds += jobs[i].seconds;
+    for (int i = 0; i < nrun * r->nmethods; i++)
         pass &= jobs[i].nodes == run_depths[i / r->nmethods]->expected;
-    }
     int depth_list[SUITE_MAX_DEPTH + 1];
     for (int i = 0; i < nrun; i++)
         depth_list[i] = run_depths[i]->depth;
@@ -328,6 +407,8 @@ static bool report_entry(run_t *r, const suite_t *s, const suite_entry_t *e, con
             junit_case(r->junit, s->name, name, jobs[i].seconds, ok ? JUNIT_PASS : JUNIT_FAIL, ok ? NULL : msg,
                        ok ? NULL : e->fen);
         csv_row(r, s, e, m->name, d, &jobs[i].nodes, ok ? "pass" : "fail", jobs[i].seconds, ok ? NULL : msg);
+        if (i % r->nmethods == 0)
+            signature_add(r, e, d->depth, jobs[i].nodes);
     }
     fflush(stdout);
     r->t.nodes += nodes;
@@ -346,6 +427,7 @@ typedef enum { ENTRY_DONE, ENTRY_FAILED, ENTRY_INTERRUPTED } entry_result_t;
 
 static entry_result_t check_entry(run_t *r, const suite_t *s, const suite_entry_t *e)
 {
+    json_case_begin(r, s, e);
     if (e->error) {
         report_malformed(r, s, e);
         return ENTRY_DONE;
@@ -365,6 +447,7 @@ static entry_result_t check_entry(run_t *r, const suite_t *s, const suite_entry_
             printf("%s:%d %s SKIP%s\n", s->name, e->line, entry_label(e, label, sizeof label), note);
         r->t.skipped++;
         report_skips(r, s, e);
+        json_case_end(r, "skip", 0, 0, NULL);
         return ENTRY_DONE;
     }
     char depths[256];
@@ -377,6 +460,10 @@ static entry_result_t check_entry(run_t *r, const suite_t *s, const suite_entry_
         return ENTRY_INTERRUPTED;
     bool pass = report_entry(r, s, e, run_depths, nrun, jobs);
     report_skips(r, s, e);
+    count_t nodes;
+    double seconds;
+    sum_jobs(jobs, nrun * r->nmethods, &nodes, &seconds);
+    json_case_end(r, pass ? "pass" : "fail", nodes, seconds, NULL);
     return pass ? ENTRY_DONE : ENTRY_FAILED;
 }
 
@@ -416,6 +503,17 @@ static void print_totals(const run_t *r)
     if (t->malformed)
         printf(", %zu malformed", t->malformed);
     printf("\n");
+    fflush(stdout);
+}
+
+/* One line a gate can compare with a commit message: "Signature: NODES HASH",
+ * NODES the nodes of every checked depth (one method's), HASH the FNV-1a of every
+ * "FEN|DEPTH|COUNT" in order, 16 hex digits. Regex: ^Signature: ([0-9]+) ([0-9a-f]{16})$ */
+static void print_signature(const run_t *r)
+{
+    char digits[COUNT_DIGITS_MAX];
+    count_t nodes = r->t.nodes / (count_t)r->nmethods;
+    printf("Signature: %s %016llx\n", count_format(nodes, digits), (unsigned long long)r->count_hash);
     fflush(stdout);
 }
 
@@ -461,13 +559,50 @@ static bool open_outputs(run_t *r)
             return false;
         }
     }
+    if (r->opt->json) {
+        r->json = json_report_open(r->opt->json, "suite", err, sizeof err);
+        if (!r->json) {
+            fprintf(stderr, "rperft suite: --json %s\n", err);
+            return false;
+        }
+    }
     return true;
 }
 
-static bool close_outputs(run_t *r)
+static void json_totals(run_t *r)
+{
+    const tally_t *t = &r->t;
+    json_t *o = json_object();
+    json_put(o, "positions", json_integer((json_int_t)r->done));
+    json_put(o, "passed", json_integer((json_int_t)t->passed));
+    json_put(o, "failed", json_integer((json_int_t)t->failed));
+    json_put(o, "skipped", json_integer((json_int_t)t->skipped));
+    json_put(o, "malformed", json_integer((json_int_t)t->malformed));
+    json_put(o, "depths_checked", json_integer((json_int_t)t->depths_checked));
+    json_put(o, "depths_skipped", json_integer((json_int_t)t->depths_skipped));
+    json_put(o, "nodes", json_count(t->nodes));
+    json_put(o, "seconds", json_real(t->seconds));
+    json_put(json_report_root(r->json), "totals", o);
+}
+
+/* Writes the reports; complete: the run was not interrupted; rc: its exit status. */
+static bool close_outputs(run_t *r, bool complete, int rc)
 {
     bool ok = !r->csv_failed;
     char err[512];
+    if (r->json) {
+        if (r->json_case) { /* a position interrupted half way is no result */
+            json_t *results = json_report_array(r->json, "results");
+            json_array_remove(results, json_array_size(results) - 1);
+            r->json_case = NULL;
+        }
+        json_totals(r);
+        if (!json_report_finish(r->json, complete, rc, err, sizeof err)) {
+            fprintf(stderr, "rperft suite: --json %s\n", err);
+            ok = false;
+        }
+        r->json = NULL;
+    }
     if (r->junit && !junit_finish(r->junit, err, sizeof err)) {
         fprintf(stderr, "rperft suite: --junit %s\n", err);
         ok = false;
@@ -484,7 +619,7 @@ int cmd_suite(int argc, char **argv)
     int rc = parse_options(argc, argv, &opt);
     if (rc != OPTIONS_OK)
         return rc;
-    run_t r = {.opt = &opt};
+    run_t r = {.opt = &opt, .count_hash = FNV1A_OFFSET};
     if (!resolve_methods(&r))
         return EXIT_BAD_INPUT;
     perft_options_t table_request = {.bulk = opt.bulk, .threads = opt.threads, .hash_mb = opt.hash_mb};
@@ -494,7 +629,7 @@ int cmd_suite(int argc, char **argv)
     if (!suites)
         return EXIT_BAD_INPUT;
     if (!open_outputs(&r)) {
-        close_outputs(&r);
+        close_outputs(&r, false, EXIT_BAD_INPUT);
         free_suites(suites, opt.nfiles);
         return EXIT_BAD_INPUT;
     }
@@ -510,15 +645,17 @@ int cmd_suite(int argc, char **argv)
     progress_clear(&r);
     if (!finished)
         fprintf(stderr, "rperft suite: interrupted after %zu of %zu positions\n", r.done, r.total);
-    print_totals(&r);
-    bool written = close_outputs(&r);
+    if (opt.signature)
+        print_signature(&r);
+    else
+        print_totals(&r);
+    rc = !finished ? stop_signal_exit_code() : r.t.failed ? EXIT_MISMATCH : r.t.malformed ? EXIT_BAD_INPUT : EXIT_ALL_GOOD;
+    bool written = close_outputs(&r, finished, rc);
     if (!finished) /* the abandoned worker may still read the positions and the table */
-        exit_abandoning_workers(stop_signal_exit_code());
+        exit_abandoning_workers(rc);
     free_suites(suites, opt.nfiles);
     search_teardown(&opt.hash);
-    if (r.t.failed)
-        return EXIT_MISMATCH;
-    if (r.t.malformed || !written)
+    if (rc == EXIT_ALL_GOOD && !written)
         return EXIT_BAD_INPUT;
-    return EXIT_ALL_GOOD;
+    return rc;
 }
