@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "engine.h"
+#include "json_report.h"
 #include "runner.h"
 #include "suite_common.h"
 #include "core/fen.h"
@@ -43,6 +44,8 @@ static const char help[] =
     "                    that is slower, dies or prints garbage is reported with what\n"
     "                    it printed, killed, and the check goes on\n"
     "  --method NAME     rperft's method for the drill-down (default: rotated)\n"
+    "  --json FILE       write a JSON report (docs/json-schema.md) with each failing\n"
+    "                    position's drill-down; '-' is standard output\n"
     "  --quiet           print only failures and the totals\n"
     "\n"
     "exit status: 0 the engine got every checked count right, 1 it did not (or failed),\n"
@@ -52,7 +55,7 @@ static const char help[] =
 enum { MAX_FAILURES_IN_A_ROW = 3 };
 
 typedef struct check_options {
-    const char *engine, *method;
+    const char *engine, *method, *json;
     engine_protocol_t protocol;
     double timeout;
     depth_limits_t lim;
@@ -66,6 +69,8 @@ typedef struct check_run {
     engine_t *engine;
     const method_t *method;
     runner_t *runner;
+    json_report_t *json;
+    json_t *json_case; /* the position being checked */
     bool progress;
     int failures_in_a_row;
     size_t passed, failed, skipped, done, total, depths_checked, depths_skipped;
@@ -104,7 +109,7 @@ static int parse_option(int argc, char **argv, int *i, check_options_t *opt)
     const char *a = argv[*i];
     const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     bool takes_value = !strcmp(a, "--engine") || !strcmp(a, "--protocol") || !strcmp(a, "--max-depth") ||
-                       !strcmp(a, "--max-nodes") || !strcmp(a, "--timeout") || !strcmp(a, "--method");
+                       !strcmp(a, "--max-nodes") || !strcmp(a, "--timeout") || !strcmp(a, "--method") || !strcmp(a, "--json");
     if (takes_value && !value)
         return usage_error("check", "%s needs a value", a);
     if (takes_value)
@@ -130,6 +135,8 @@ static int parse_option(int argc, char **argv, int *i, check_options_t *opt)
             return usage_error("check", "--timeout must be a number of seconds above 0, not '%s'", value);
     } else if (!strcmp(a, "--method")) {
         opt->method = value;
+    } else if (!strcmp(a, "--json")) {
+        opt->json = value;
     } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
         opt->quiet = true;
     } else {
@@ -370,6 +377,69 @@ static void drill_free(drill_t *d)
     divide_free(&d->theirs);
 }
 
+/* ---- the JSON report ------------------------------------------------------------------ */
+
+static json_t *json_moves_missing(const divide_t *a, const divide_t *b)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < a->n; i++)
+        if (!divide_find(b, a->moves[i].move))
+            json_array_append_new(list, json_string(a->moves[i].move));
+    return list;
+}
+
+static json_t *json_drill(const drill_t *d, int from_depth)
+{
+    json_t *o = json_object(), *path = json_array();
+    json_put(o, "from_depth", json_integer(from_depth));
+    char moves[sizeof d->path];
+    snprintf(moves, sizeof moves, "%s", d->path);
+    for (char *save, *m = strtok_r(moves, " ", &save); m; m = strtok_r(NULL, " ", &save))
+        json_array_append_new(path, json_string(m));
+    json_put(o, "path", path);
+    json_put(o, "depth", json_integer(d->depth));
+    json_put(o, "fen", json_string(d->fen));
+    if (d->stopped[0]) {
+        json_put(o, "stopped", json_text(d->stopped));
+        return o;
+    }
+    bool named = !(d->totals_only && d->theirs.n == 0); /* a total alone names no move */
+    json_put(o, "totals_only", json_boolean(d->totals_only));
+    json_put(o, "engine_total", json_count(d->theirs.total));
+    json_put(o, "rperft_total", json_count(d->ours.total));
+    json_put(o, "missing", named ? json_moves_missing(&d->ours, &d->theirs) : json_array());
+    json_put(o, "extra", named ? json_moves_missing(&d->theirs, &d->ours) : json_array());
+    json_t *miscounted = json_array();
+    for (int i = 0; named && i < d->ours.n; i++) {
+        const divide_move_t *t = divide_find(&d->theirs, d->ours.moves[i].move);
+        if (t && t->nodes != d->ours.moves[i].nodes) {
+            json_t *m = json_object();
+            json_put(m, "move", json_string(t->move));
+            json_put(m, "engine", json_count(t->nodes));
+            json_put(m, "rperft", json_count(d->ours.moves[i].nodes));
+            json_array_append_new(miscounted, m);
+        }
+    }
+    json_put(o, "miscounted", miscounted);
+    return o;
+}
+
+static void json_depth(check_run_t *r, const suite_depth_t *sd, const count_t *got, const char *status, double seconds,
+                       const char *error)
+{
+    if (!r->json_case)
+        return;
+    json_t *o = json_object();
+    json_put(o, "depth", json_integer(sd->depth));
+    json_put(o, "expected", json_count(sd->expected));
+    json_put(o, "got", got ? json_count(*got) : json_null());
+    json_put(o, "status", json_string(status));
+    json_put(o, "seconds", json_real(seconds));
+    if (error)
+        json_put(o, "error", json_text(error));
+    json_array_append_new(json_object_get(r->json_case, "depths"), o);
+}
+
 /* ---- one position ---------------------------------------------------------------------- */
 
 static void progress(const check_run_t *r, const suite_t *s, const suite_entry_t *e, int depth)
@@ -404,16 +474,19 @@ static check_result_t query_depths(check_run_t *r, FILE *out, const suite_t *s, 
         divide_t theirs;
         double start = seconds_now();
         engine_status_t st = engine_divide(r->engine, fen, "", e->pos.chess960, sd->depth, &theirs, why, sizeof why);
-        *seconds += seconds_now() - start;
+        double took = seconds_now() - start;
+        *seconds += took;
         if (st == ENGINE_INTERRUPTED)
             return CHECK_INTERRUPTED;
         depths[(*nrun)++] = sd->depth;
         if (st == ENGINE_FAILED) {
+            json_depth(r, sd, NULL, "error", took, why);
             fprintf(out, "  D%d: engine error: %s; it printed:\n%s", sd->depth, why, engine_transcript(r->engine));
             return ++r->failures_in_a_row >= MAX_FAILURES_IN_A_ROW ? CHECK_GIVE_UP : CHECK_FAIL;
         }
         r->failures_in_a_row = 0;
         *nodes += theirs.total;
+        json_depth(r, sd, &theirs.total, theirs.total == sd->expected ? "pass" : "fail", took, NULL);
         if (theirs.total != sd->expected) {
             result = CHECK_FAIL;
             fprintf(out, "  D%d: expected %s, engine %s\n", sd->depth, count_format(sd->expected, digits),
@@ -429,6 +502,8 @@ static check_result_t query_depths(check_run_t *r, FILE *out, const suite_t *s, 
                 check_result_t c = drill_down(r, &one, fen, sd->depth, &theirs, &drill);
                 if (c != CHECK_INTERRUPTED)
                     print_drill(out, r, &drill, sd->expected);
+                if (c != CHECK_INTERRUPTED && r->json_case)
+                    json_put(r->json_case, "drill_down", json_drill(&drill, sd->depth));
                 drill_free(&drill);
                 if (c == CHECK_INTERRUPTED) {
                     divide_free(&theirs);
@@ -454,9 +529,16 @@ static check_result_t check_entry(check_run_t *r, const suite_t *s, const suite_
         perror("rperft");
         exit(EXIT_BAD_INPUT);
     }
+    json_t *jc = r->json ? case_json_begin(json_report_array(r->json, "results"), s, e) : NULL;
+    r->json_case = jc;
     check_result_t res = query_depths(r, out, s, e, depths, &nrun, &nodes, &seconds);
     fclose(out);
     progress_clear(r);
+    r->json_case = NULL;
+    if (res == CHECK_INTERRUPTED && jc) { /* a position half checked is no result */
+        json_t *results = json_report_array(r->json, "results");
+        json_array_remove(results, json_array_size(results) - 1);
+    }
     if (res != CHECK_INTERRUPTED) {
         skip_note(&r->opt->lim, e, note, sizeof note);
         for (int d = 0; d < e->ndepths; d++)
@@ -464,6 +546,8 @@ static check_result_t check_entry(check_run_t *r, const suite_t *s, const suite_
         if (nrun == 0 && res == CHECK_PASS)
             res = CHECK_SKIP;
         const char *word = res == CHECK_PASS ? "PASS" : res == CHECK_SKIP ? "SKIP" : "FAIL";
+        if (jc)
+            case_json_end(jc, res == CHECK_PASS ? "pass" : res == CHECK_SKIP ? "skip" : "fail", nodes, seconds);
         if (res != CHECK_PASS && res != CHECK_SKIP)
             printf("%s:%d %s %s FAIL %s nodes %.3f s%s\n%s", s->name, e->line, entry_label(e, label, sizeof label),
                    format_depths(depths, nrun, list, sizeof list), count_format(nodes, digits), seconds, note,
@@ -524,6 +608,35 @@ static check_result_t run_all(check_run_t *r, const suite_t *suites, int n)
     return CHECK_PASS;
 }
 
+/* Writes the JSON report: the engine and the dialect it spoke, the totals, and
+ * (when it could not be started) why. */
+static bool finish_json(check_run_t *r, int rc, const char *start_error)
+{
+    json_t *root = json_report_root(r->json), *engine = json_object(), *t = json_object();
+    json_put(engine, "command", json_text(r->opt->engine));
+    json_put(engine, "protocol", json_string(engine_protocol_name(engine_dialect(r->engine))));
+    if (start_error)
+        json_put(engine, "error", json_text(start_error));
+    json_put(root, "engine", engine);
+    json_put(t, "positions", json_integer((json_int_t)r->done));
+    json_put(t, "passed", json_integer((json_int_t)r->passed));
+    json_put(t, "failed", json_integer((json_int_t)r->failed));
+    json_put(t, "skipped", json_integer((json_int_t)r->skipped));
+    json_put(t, "depths_checked", json_integer((json_int_t)r->depths_checked));
+    json_put(t, "depths_skipped", json_integer((json_int_t)r->depths_skipped));
+    json_put(t, "nodes", json_count(r->nodes));
+    json_put(t, "seconds", json_real(r->seconds));
+    json_put(root, "totals", t);
+    json_report_array(r->json, "results");
+    char err[512];
+    bool complete = rc == EXIT_ALL_GOOD || rc == EXIT_MISMATCH;
+    bool ok = json_report_finish(r->json, complete, rc, err, sizeof err);
+    r->json = NULL;
+    if (!ok)
+        fprintf(stderr, "rperft check: --json %s\n", err);
+    return ok;
+}
+
 int cmd_check(int argc, char **argv)
 {
     check_options_t opt;
@@ -537,11 +650,15 @@ int cmd_check(int argc, char **argv)
     suite_t *suites = load_all(&opt, &r.total);
     if (!suites)
         return EXIT_BAD_INPUT;
+    char why[512];
+    if (opt.json && !(r.json = json_report_open(opt.json, "check", why, sizeof why))) {
+        fprintf(stderr, "rperft check: --json %s\n", why);
+        return EXIT_BAD_INPUT;
+    }
     interrupt_setup();
     r.runner = runner_start();
     r.engine = engine_new(opt.engine, opt.protocol, opt.timeout);
     r.progress = !opt.quiet && isatty(STDERR_FILENO);
-    char why[512];
     engine_status_t st = engine_start(r.engine, why, sizeof why);
     check_result_t res = CHECK_INTERRUPTED;
     if (st == ENGINE_FAILED) {
@@ -567,10 +684,14 @@ int cmd_check(int argc, char **argv)
     } else {
         rc = EXIT_INTERRUPTED;
     }
+    if (rc == EXIT_INTERRUPTED)
+        rc = stop_signal_exit_code();
+    if (r.json && !finish_json(&r, rc, st == ENGINE_FAILED ? why : NULL) && rc == EXIT_ALL_GOOD)
+        rc = EXIT_BAD_INPUT;
     engine_free(r.engine);
     runner_stop(r.runner);
-    if (rc == EXIT_INTERRUPTED)
-        exit_abandoning_workers(stop_signal_exit_code());
+    if (res == CHECK_INTERRUPTED && st != ENGINE_FAILED)
+        exit_abandoning_workers(rc);
     for (int i = 0; i < opt.nfiles; i++)
         suite_free(&suites[i]);
     free(suites);

@@ -253,22 +253,14 @@ static void json_case_begin(run_t *r, const suite_t *s, const suite_entry_t *e)
 {
     if (!r->json)
         return;
-    r->json_case = json_object();
-    json_put(r->json_case, "file", json_text(s->name));
-    json_put(r->json_case, "line", json_integer(e->line));
-    json_put(r->json_case, "id", json_text(e->id));
-    json_put(r->json_case, "fen", json_text(e->fen));
-    json_put(r->json_case, "depths", json_array());
-    json_array_append_new(json_report_array(r->json, "results"), r->json_case);
+    r->json_case = case_json_begin(json_report_array(r->json, "results"), s, e);
 }
 
 static void json_case_end(run_t *r, const char *status, count_t nodes, double seconds, const char *error)
 {
     if (!r->json_case)
         return;
-    json_put(r->json_case, "status", json_string(status));
-    json_put(r->json_case, "nodes", json_count(nodes));
-    json_put(r->json_case, "seconds", json_real(seconds));
+    case_json_end(r->json_case, status, nodes, seconds);
     if (error)
         json_put(r->json_case, "error", json_text(error));
     r->json_case = NULL;
