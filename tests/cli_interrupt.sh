@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stopping long runs. SIGINT and SIGTERM during suite --csv --junit, bench --csv,
+# Stopping long runs. SIGINT and SIGTERM during suite --csv --junit --json, bench --csv,
 # perft and divide: exit 130 / 143, what finished is reported (divide: the root
 # moves done, marked incomplete; perft: no count, since a perft cannot be stopped
 # half way), every CSV row already written stays whole, the JUnit report is
@@ -70,8 +70,8 @@ xml_ok() { python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.ar
 
 # --- suite --csv --junit: each signal after a few rows ---
 for sig in INT TERM; do
-    csv=$tmp/suite-$sig.csv xml=$tmp/suite-$sig.xml
-    start suite "$rperft" suite --threads 1 --csv "$csv" --junit "$xml" "$suites/perftsuite.epd"
+    csv=$tmp/suite-$sig.csv xml=$tmp/suite-$sig.xml json=$tmp/suite-$sig.json
+    start suite "$rperft" suite --threads 1 --csv "$csv" --junit "$xml" --json "$json" "$suites/perftsuite.epd"
     wait_until rows_at_least "$csv" 4 || fail "suite: no rows before the end"
     stopped $sig suite
     grep -q "interrupted after [0-9]* of 126 positions" "$tmp/suite.err" ||
@@ -82,6 +82,11 @@ for sig in INT TERM; do
     xml_ok "$xml" || fail "suite SIG$sig: the JUnit report does not parse"
     cases=$(grep -c "<testcase" "$xml")
     [[ $cases == "$rows" ]] || fail "suite SIG$sig: $cases JUnit cases, $rows CSV rows"
+    # The JSON report: valid, marked incomplete with the exit status, every finished position.
+    python3 "$here/json_valid.py" "$here/../docs/rperft-report.schema.json" "$json" || fail "suite SIG$sig: JSON schema"
+    got=$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
+print(d["complete"], d["exit_status"], len(d["results"]), d["totals"]["passed"])' "$json")
+    [[ $got == "False $rc $passed $passed" ]] || fail "suite SIG$sig JSON: $got (exit $rc, $passed passed)"
     ls "$tmp"/*.tmp* >/dev/null 2>&1 && fail "suite SIG$sig: a temporary file was left"
 done
 
