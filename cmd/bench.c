@@ -213,22 +213,10 @@ static bool load_positions(const char *path, bench_set_t *set)
 /* --depth N sets every depth; +N and -N move each position's own depth. */
 static bool apply_depth(const char *spec, bench_set_t *set)
 {
-    if (!spec)
-        return true;
-    bool relative = spec[0] == '+' || spec[0] == '-';
-    int v;
-    if (!parse_int(spec + (spec[0] == '+'), -BENCH_MAX_DEPTH, BENCH_MAX_DEPTH, &v) || (!relative && v < 1)) {
-        usage_error("bench", "--depth must be N (1 to %d), +N or -N, not '%s'", BENCH_MAX_DEPTH, spec);
+    char err[256];
+    if (spec && !bench_set_set_depth(set, spec, err, sizeof err)) {
+        usage_error("bench", "--depth %s", err);
         return false;
-    }
-    for (int i = 0; i < set->n; i++) {
-        int d = relative ? set->items[i].depth + v : v;
-        if (d < 1 || d > BENCH_MAX_DEPTH) {
-            usage_error("bench", "--depth %s gives %s depth %d, outside 1 to %d", spec, set->items[i].id, d,
-                        BENCH_MAX_DEPTH);
-            return false;
-        }
-        set->items[i].depth = d;
     }
     return true;
 }
@@ -354,18 +342,16 @@ static int report_mismatch(const perft_run_t *r)
 
 /* The expected count: the listed one, else the naive reference's (then recorded, so
  * the timed rounds check against it too). */
-static count_t expected_count(bench_position_t *p, bool bulk)
+static count_t expected_count(bench_position_t *p)
 {
-    if (p->known[p->depth])
-        return p->expected[p->depth];
-    const char *why;
-    method_prepare(&method_naive, &why);
-    printf("note: %s has no listed count at depth %d; the naive reference method's count is the expected one\n",
-           p->id, p->depth);
-    progress("%s: no listed count at depth %d, counting with naive", p->id, p->depth);
-    p->known[p->depth] = true;
-    p->expected[p->depth] = method_naive.perft(&p->pos, p->depth, bulk);
-    return p->expected[p->depth];
+    if (!p->known[p->depth])
+        progress("%s: no listed count at depth %d, counting with naive", p->id, p->depth);
+    bool counted;
+    count_t c = bench_position_count(p, p->depth, &counted);
+    if (counted)
+        printf("note: %s has no listed count at depth %d; the naive reference method's count is the expected one\n",
+               p->id, p->depth);
+    return c;
 }
 
 /* Before any timing: one untimed run of every method on every position. */
@@ -375,7 +361,7 @@ static int check_counts(const method_t *const *methods, int n, bench_set_t *set,
     for (int i = 0; i < set->n && !*stop_signal_flag(); i++) {
         perft_run_t r = {.methods = methods, .p = &set->items[i], .bulk = bulk, .search = search, .rounds = 0,
                          .nmethods = n};
-        r.expected = expected_count(&set->items[i], bulk);
+        r.expected = expected_count(&set->items[i]);
         timing_plan_t plan = {.subjects = n, .warmup = 1, .run = run_perft, .ctx = &r, .interrupted = stop_signal_flag()};
         if (!timing_interleaved(&plan, NULL) && r.wrong)
             return report_mismatch(&r);

@@ -612,21 +612,14 @@ static check_result_t run_all(check_run_t *r, const suite_t *suites, int n)
  * (when it could not be started) why. */
 static bool finish_json(check_run_t *r, int rc, const char *start_error)
 {
-    json_t *root = json_report_root(r->json), *engine = json_object(), *t = json_object();
+    json_t *root = json_report_root(r->json), *engine = json_object();
     json_put(engine, "command", json_text(r->opt->engine));
     json_put(engine, "protocol", json_string(engine_protocol_name(engine_dialect(r->engine))));
     if (start_error)
         json_put(engine, "error", json_text(start_error));
     json_put(root, "engine", engine);
-    json_put(t, "positions", json_integer((json_int_t)r->done));
-    json_put(t, "passed", json_integer((json_int_t)r->passed));
-    json_put(t, "failed", json_integer((json_int_t)r->failed));
-    json_put(t, "skipped", json_integer((json_int_t)r->skipped));
-    json_put(t, "depths_checked", json_integer((json_int_t)r->depths_checked));
-    json_put(t, "depths_skipped", json_integer((json_int_t)r->depths_skipped));
-    json_put(t, "nodes", json_count(r->nodes));
-    json_put(t, "seconds", json_real(r->seconds));
-    json_put(root, "totals", t);
+    json_put(root, "totals", totals_json(&(run_totals_t){r->done, r->passed, r->failed, r->skipped, r->depths_checked,
+                                                         r->depths_skipped, r->nodes, r->seconds}));
     json_report_array(r->json, "results");
     char err[512];
     bool complete = rc == EXIT_ALL_GOOD || rc == EXIT_MISMATCH;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "process.h"
 #include "runner.h"
 
 extern char **environ;
@@ -192,16 +193,6 @@ static bool spawn(engine_t *e, char *const argv[], bool with_stdin, char *why, s
     return true;
 }
 
-static void describe_status(int status, char *buf, size_t len)
-{
-    if (WIFEXITED(status))
-        snprintf(buf, len, "exited with status %d", WEXITSTATUS(status));
-    else if (WIFSIGNALED(status))
-        snprintf(buf, len, "was killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
-    else
-        snprintf(buf, len, "stopped");
-}
-
 /* Waits up to `wait` seconds for the engine to exit by itself, then kills its whole
  * process group (it may have started children) and reaps it. status_text says how
  * it ended. */
@@ -232,7 +223,7 @@ static void stop(engine_t *e, double wait, char *status_text, size_t len)
         while (waitpid(e->pid, &status, 0) < 0 && errno == EINTR)
             ;
         if (exited && status_text)
-            describe_status(status, status_text, len);
+            process_describe_status(status, status_text, len);
     }
     if (e->from >= 0)
         close(e->from);

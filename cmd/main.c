@@ -19,6 +19,7 @@ static const command_t commands[] = {
     {"split", "cut a deep perft into work units (distinct positions a few plies down)", cmd_split},
     {"units", "compute the work units of a split (one shard of N), resumable", cmd_units},
     {"merge", "check that every unit has its result and add them up exactly", cmd_merge},
+    {"compare", "a performance gate: two builds, methods or engines interleaved, ratio with a 95% interval", cmd_compare},
 };
 
 static void print_help(void)

@@ -564,16 +564,9 @@ static bool open_outputs(run_t *r)
 static void json_totals(run_t *r)
 {
     const tally_t *t = &r->t;
-    json_t *o = json_object();
-    json_put(o, "positions", json_integer((json_int_t)r->done));
-    json_put(o, "passed", json_integer((json_int_t)t->passed));
-    json_put(o, "failed", json_integer((json_int_t)t->failed));
-    json_put(o, "skipped", json_integer((json_int_t)t->skipped));
+    json_t *o = totals_json(&(run_totals_t){r->done, t->passed, t->failed, t->skipped, t->depths_checked,
+                                            t->depths_skipped, t->nodes, t->seconds});
     json_put(o, "malformed", json_integer((json_int_t)t->malformed));
-    json_put(o, "depths_checked", json_integer((json_int_t)t->depths_checked));
-    json_put(o, "depths_skipped", json_integer((json_int_t)t->depths_skipped));
-    json_put(o, "nodes", json_count(t->nodes));
-    json_put(o, "seconds", json_real(t->seconds));
     json_put(json_report_root(r->json), "totals", o);
 }
 

@@ -122,3 +122,17 @@ void case_json_end(json_t *c, const char *status, count_t nodes, double seconds)
     json_put(c, "nodes", json_count(nodes));
     json_put(c, "seconds", json_real(seconds));
 }
+
+json_t *totals_json(const run_totals_t *t)
+{
+    json_t *o = json_object();
+    json_put(o, "positions", json_integer((json_int_t)t->positions));
+    json_put(o, "passed", json_integer((json_int_t)t->passed));
+    json_put(o, "failed", json_integer((json_int_t)t->failed));
+    json_put(o, "skipped", json_integer((json_int_t)t->skipped));
+    json_put(o, "depths_checked", json_integer((json_int_t)t->depths_checked));
+    json_put(o, "depths_skipped", json_integer((json_int_t)t->depths_skipped));
+    json_put(o, "nodes", json_count(t->nodes));
+    json_put(o, "seconds", json_real(t->seconds));
+    return o;
+}

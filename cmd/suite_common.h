@@ -42,4 +42,12 @@ void skip_reason(const depth_limits_t *lim, const suite_depth_t *d, char *buf, s
 json_t *case_json_begin(json_t *results, const suite_t *s, const suite_entry_t *e);
 void case_json_end(json_t *c, const char *status, count_t nodes, double seconds);
 
+/* The totals of a suite or check run, as the JSON report's "totals". */
+typedef struct run_totals {
+    size_t positions, passed, failed, skipped, depths_checked, depths_skipped;
+    count_t nodes;
+    double seconds;
+} run_totals_t;
+json_t *totals_json(const run_totals_t *t);
+
 #endif
