@@ -425,12 +425,20 @@ static void print_report(const compare_run_t *r)
 {
     const compare_options_t *o = r->opt;
     char digits[COUNT_DIGITS_MAX];
-    printf("A: %s\nB: %s\n", r->from_baseline ? o->baseline : r->subjects[0].label, r->subjects[1].label);
+    if (!o->write_baseline)
+        printf("A: %s\n", r->from_baseline ? o->baseline : r->subjects[0].label);
+    printf("B: %s\n", r->subjects[1].label);
     if (o->measure == MEASURE_TIME)
         printf("measure: wall time, %d round%s interleaved (A B, then B A), each at least %g s\n", r->rounds_done,
                r->rounds_done == 1 ? "" : "s", o->min_time);
     else
         printf("measure: instructions per leaf-parent, start-up subtracted (%s)\n", instr_tool_name(r->tool));
+    if (o->write_baseline) { /* B alone: the numbers the baseline gets */
+        for (int i = 0; i < r->n; i++)
+            printf("%-10s D%-2d %12s nodes  %.2f %s\n", r->items[i].p->id, r->items[i].depth,
+                   count_format(r->items[i].nodes, digits), r->items[i].cost[1][0], unit(r));
+        return;
+    }
     for (int i = 0; i < r->n; i++) {
         const compared_t *c = &r->items[i];
         printf("%-10s D%-2d %12s nodes  A %.6g %s  B %.6g %s  B/A %.3f  95%% [%.3f, %.3f]\n", c->p->id, c->depth,
@@ -629,11 +637,14 @@ int cmd_compare(int argc, char **argv)
         fprintf(stderr, "rperft compare: interrupted after %d of %d rounds\n", r.rounds_done, opt.rounds);
     rc = st == RUN_FAILED ? EXIT_BAD_INPUT : st == RUN_INTERRUPTED ? stop_signal_exit_code() : EXIT_ALL_GOOD;
     if (r.rounds_done > 0) {
-        compute(&r);
+        if (!opt.write_baseline)
+            compute(&r);
         print_report(&r);
         if (st == RUN_OK && !opt.write_baseline)
             rc = verdict(&r);
-        if (opt.csv && !write_csv(&r, opt.csv) && rc == EXIT_ALL_GOOD)
+        if (opt.csv && opt.write_baseline)
+            ; /* no ratios to record */
+        else if (opt.csv && !write_csv(&r, opt.csv) && rc == EXIT_ALL_GOOD)
             rc = EXIT_BAD_INPUT;
         if (st == RUN_OK && opt.write_baseline && !write_baseline(&r, opt.write_baseline))
             rc = EXIT_BAD_INPUT;
