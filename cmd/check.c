@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "engine.h"
 #include "json_report.h"
+#include "junit.h"
 #include "runner.h"
 #include "suite_common.h"
 #include "core/fen.h"
@@ -44,6 +45,7 @@ static const char help[] =
     "                    that is slower, dies or prints garbage is reported with what\n"
     "                    it printed, killed, and the check goes on\n"
     "  --method NAME     rperft's method for the drill-down (default: rotated)\n"
+    "  --junit FILE      write a JUnit XML report (a testcase per position and depth)\n"
     "  --json FILE       write a JSON report (docs/json-schema.md) with each failing\n"
     "                    position's drill-down; '-' is standard output\n"
     "  --quiet           print only failures and the totals\n"
@@ -55,7 +57,7 @@ static const char help[] =
 enum { MAX_FAILURES_IN_A_ROW = 3 };
 
 typedef struct check_options {
-    const char *engine, *method, *json;
+    const char *engine, *method, *json, *junit;
     engine_protocol_t protocol;
     double timeout;
     depth_limits_t lim;
@@ -71,6 +73,7 @@ typedef struct check_run {
     runner_t *runner;
     json_report_t *json;
     json_t *json_case; /* the position being checked */
+    junit_t *junit;
     bool progress;
     int failures_in_a_row;
     size_t passed, failed, skipped, done, total, depths_checked, depths_skipped;
@@ -109,7 +112,8 @@ static int parse_option(int argc, char **argv, int *i, check_options_t *opt)
     const char *a = argv[*i];
     const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     bool takes_value = !strcmp(a, "--engine") || !strcmp(a, "--protocol") || !strcmp(a, "--max-depth") ||
-                       !strcmp(a, "--max-nodes") || !strcmp(a, "--timeout") || !strcmp(a, "--method") || !strcmp(a, "--json");
+                       !strcmp(a, "--max-nodes") || !strcmp(a, "--timeout") || !strcmp(a, "--method") || !strcmp(a, "--json") ||
+                       !strcmp(a, "--junit");
     if (takes_value && !value)
         return usage_error("check", "%s needs a value", a);
     if (takes_value)
@@ -137,6 +141,8 @@ static int parse_option(int argc, char **argv, int *i, check_options_t *opt)
         opt->method = value;
     } else if (!strcmp(a, "--json")) {
         opt->json = value;
+    } else if (!strcmp(a, "--junit")) {
+        opt->junit = value;
     } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
         opt->quiet = true;
     } else {
@@ -424,9 +430,22 @@ static json_t *json_drill(const drill_t *d, int from_depth)
     return o;
 }
 
-static void json_depth(check_run_t *r, const suite_depth_t *sd, const count_t *got, const char *status, double seconds,
-                       const char *error)
+/* One checked depth into the JUnit and JSON reports. */
+static void record_depth(check_run_t *r, const suite_t *s, const suite_entry_t *e, const suite_depth_t *sd,
+                         const count_t *got, const char *status, double seconds, const char *error)
 {
+    if (r->junit) {
+        char label[96], name[128], msg[640], digits[COUNT_DIGITS_MAX], digits2[COUNT_DIGITS_MAX];
+        snprintf(name, sizeof name, "%s D%d", entry_label(e, label, sizeof label), sd->depth);
+        if (error)
+            snprintf(msg, sizeof msg, "engine error: %s", error);
+        else
+            snprintf(msg, sizeof msg, "expected %s, engine %s", count_format(sd->expected, digits),
+                     count_format(got ? *got : 0, digits2));
+        bool pass = !strcmp(status, "pass");
+        junit_case(r->junit, s->name, name, seconds, pass ? JUNIT_PASS : error ? JUNIT_ERROR : JUNIT_FAIL,
+                   pass ? NULL : msg, pass ? NULL : e->fen);
+    }
     if (!r->json_case)
         return;
     json_t *o = json_object();
@@ -480,13 +499,13 @@ static check_result_t query_depths(check_run_t *r, FILE *out, const suite_t *s, 
             return CHECK_INTERRUPTED;
         depths[(*nrun)++] = sd->depth;
         if (st == ENGINE_FAILED) {
-            json_depth(r, sd, NULL, "error", took, why);
+            record_depth(r, s, e, sd, NULL, "error", took, why);
             fprintf(out, "  D%d: engine error: %s; it printed:\n%s", sd->depth, why, engine_transcript(r->engine));
             return ++r->failures_in_a_row >= MAX_FAILURES_IN_A_ROW ? CHECK_GIVE_UP : CHECK_FAIL;
         }
         r->failures_in_a_row = 0;
         *nodes += theirs.total;
-        json_depth(r, sd, &theirs.total, theirs.total == sd->expected ? "pass" : "fail", took, NULL);
+        record_depth(r, s, e, sd, &theirs.total, theirs.total == sd->expected ? "pass" : "fail", took, NULL);
         if (theirs.total != sd->expected) {
             result = CHECK_FAIL;
             fprintf(out, "  D%d: expected %s, engine %s\n", sd->depth, count_format(sd->expected, digits),
@@ -590,7 +609,9 @@ static suite_t *load_all(const check_options_t *opt, size_t *total)
 /* Returns false when the run stopped early (interrupted or engine given up). */
 static check_result_t run_all(check_run_t *r, const suite_t *suites, int n)
 {
-    for (int f = 0; f < n; f++)
+    for (int f = 0; f < n; f++) {
+        if (r->junit)
+            junit_suite(r->junit, suites[f].name);
         for (size_t i = 0; i < suites[f].count; i++) {
             check_result_t res = check_entry(r, &suites[f], &suites[f].entries[i]);
             if (res == CHECK_INTERRUPTED)
@@ -605,6 +626,7 @@ static check_result_t run_all(check_run_t *r, const suite_t *suites, int n)
                 return res;
             }
         }
+    }
     return CHECK_PASS;
 }
 
@@ -648,6 +670,11 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "rperft check: --json %s\n", why);
         return EXIT_BAD_INPUT;
     }
+    if (opt.junit && !(r.junit = junit_open(opt.junit, "rperft check", why, sizeof why))) {
+        fprintf(stderr, "rperft check: --junit %s\n", why);
+        json_report_discard(r.json);
+        return EXIT_BAD_INPUT;
+    }
     interrupt_setup();
     r.runner = runner_start();
     r.engine = engine_new(opt.engine, opt.protocol, opt.timeout);
@@ -681,6 +708,11 @@ int cmd_check(int argc, char **argv)
         rc = stop_signal_exit_code();
     if (r.json && !finish_json(&r, rc, st == ENGINE_FAILED ? why : NULL) && rc == EXIT_ALL_GOOD)
         rc = EXIT_BAD_INPUT;
+    if (r.junit && !junit_finish(r.junit, why, sizeof why)) {
+        fprintf(stderr, "rperft check: --junit %s\n", why);
+        if (rc == EXIT_ALL_GOOD)
+            rc = EXIT_BAD_INPUT;
+    }
     engine_free(r.engine);
     runner_stop(r.runner);
     if (res == CHECK_INTERRUPTED && st != ENGINE_FAILED)

@@ -110,3 +110,12 @@ bool json_report_finish(json_report_t *r, bool complete, int exit_status, char *
     free(r);
     return ok;
 }
+
+void json_report_discard(json_report_t *r)
+{
+    if (!r)
+        return;
+    report_file_discard(&r->file);
+    json_decref(r->root);
+    free(r);
+}

@@ -32,6 +32,10 @@ json_t *json_report_array(json_report_t *r, const char *key);
  * the reason in err. */
 bool json_report_finish(json_report_t *r, bool complete, int exit_status, char *err, size_t errlen);
 
+/* Frees r and removes its file unwritten (NULL: nothing to do), for a run that
+ * stops before it starts. */
+void json_report_discard(json_report_t *r);
+
 /* A count: a JSON integer up to 2^63 - 1, above that a string of decimal digits
  * (JSON numbers cannot be trusted that far by every reader). */
 json_t *json_count(count_t c);

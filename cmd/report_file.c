@@ -60,3 +60,16 @@ bool report_file_commit(report_file_t *f, char *err, size_t errlen)
     *f = (report_file_t){0};
     return ok;
 }
+
+void report_file_discard(report_file_t *f)
+{
+    if (f->tmp_path) {
+        fclose(f->out);
+        unlink(f->tmp_path);
+    } else if (f->out) {
+        fclose(f->out);
+    }
+    free(f->path);
+    free(f->tmp_path);
+    *f = (report_file_t){0};
+}

@@ -21,4 +21,7 @@ bool report_file_open(report_file_t *f, const char *path, char *err, size_t errl
  * error). False with the reason in err. */
 bool report_file_commit(report_file_t *f, char *err, size_t errlen);
 
+/* Closes and removes the temporary file: nothing is written. */
+void report_file_discard(report_file_t *f);
+
 #endif
