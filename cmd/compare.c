@@ -21,53 +21,7 @@
 #include "compare_subject.h"
 #include "json_report.h"
 #include "runner.h"
-
-static const char help[] =
-    "usage: rperft compare [--positions FILE] [--depth D] [--rounds N] [--min-time S]\n"
-    "                      [--max-slowdown PCT] [--measure time|instructions] [--csv FILE]\n"
-    "                      [--json FILE] [--timeout S] A B\n"
-    "       rperft compare --measure instructions --baseline FILE [--max-slowdown PCT] ... B\n"
-    "       rperft compare --measure instructions --write-baseline FILE ... B\n"
-    "\n"
-    "Compares the cost of B with A's on every position of FILE (default: the six CPW\n"
-    "positions of positions/bench.epd).\n"
-    "A and B are each a method of this rperft ('pext'), another rperft binary with an\n"
-    "optional method ('old/rperft', 'old/rperft@pext'), or a UCI engine that knows\n"
-    "'go perft' ('uci:/usr/games/stockfish'). Every count is checked first; a wrong\n"
-    "one exits 2. Then rounds run interleaved, A B in one round and B A in the next,\n"
-    "so drift in the machine's speed hits both alike.\n"
-    "\n"
-    "Reported: per position the ratio B/A of the median costs and a 95 % confidence\n"
-    "interval, and the geometric mean over positions. Intervals are Student's\n"
-    "t-intervals on log ratios: per position over its rounds; for the geometric mean\n"
-    "over the rounds' mean log ratios. Above 1: B costs more.\n"
-    "\n"
-    "  --positions FILE  suite file (any format 'rperft suite' reads)\n"
-    "  --depth D         N for every position, or +N / -N from each one's (default:\n"
-    "                    the deepest listed of at most 1G nodes); counts the file does\n"
-    "                    not list are counted first by the naive reference method\n"
-    "  --rounds N        timed rounds (default 10; 1 for instructions)\n"
-    "  --min-time S      run each measurement at least S seconds, repeating the perft\n"
-    "                    (default 0.05)\n"
-    "  --max-slowdown PCT  gate: exit 1 when the whole interval of the geometric mean\n"
-    "                    lies above 1 + PCT/100 (with instructions, also any position's)\n"
-    "  --measure time    (default) wall time; rperft binaries run as a process per perft\n"
-    "                    (start-up included), UCI engines once, timed per 'go perft'\n"
-    "  --measure instructions\n"
-    "                    instructions per leaf-parent (a node one ply above the leaves:\n"
-    "                    perft(D-1) of them), start-up (perft 0) subtracted, counted by\n"
-    "                    'perf stat -e instructions:u' where allowed, else valgrind\n"
-    "                    callgrind (valgrind 3.19 cannot run AVX-512 code: build with\n"
-    "                    -Dmarch=x86-64-v3); rperft binaries only\n"
-    "  --baseline FILE   instructions: A is the per-leaf-parent counts in FILE (written\n"
-    "                    by --write-baseline with the same build)\n"
-    "  --write-baseline FILE  instructions: write B's counts to FILE and exit\n"
-    "  --csv FILE        append a row per position and one for the geometric mean\n"
-    "  --json FILE       write a JSON report (docs/json-schema.md); '-' is stdout\n"
-    "  --timeout S       seconds a UCI engine may take per query (default 60)\n"
-    "\n"
-    "exit status: 0 no gate or within it, 1 the gate failed, 2 bad usage, a wrong\n"
-    "count or a subject that failed, 130 / 143 stopped by SIGINT / SIGTERM\n";
+#include "shared_options.h"
 
 enum { MAX_ROUNDS = 1000 };
 
@@ -103,96 +57,84 @@ typedef struct compare_run {
     ratio_interval_t geomean;
 } compare_run_t;
 
-/* ---- options (to be declared in the common option table) ---------------------------- */
+/* ---- options ------------------------------------------------------------------------------ */
 
-static bool parse_real(const char *text, double min, double max, double *out)
+static bool parse_min_time(const char *text, option_value_t *v)
 {
     char *end;
-    double v = strtod(text, &end);
-    if (end == text || *end || !(v >= min && v <= max))
-        return false;
-    *out = v;
-    return true;
+    v->real = strtod(text, &end);
+    return end != text && !*end && v->real >= 0 && v->real <= 3600;
 }
 
-static int parse_option(int argc, char **argv, int *i, compare_options_t *o)
+static bool parse_percent(const char *text, option_value_t *v)
 {
-    const char *a = argv[*i];
-    static const char *const valued[] = {"--positions", "--depth", "--rounds",   "--min-time",
-                                         "--max-slowdown", "--measure", "--csv",     "--json",
-                                         "--timeout",  "--baseline", "--write-baseline"};
-    const char *v = NULL;
-    for (size_t k = 0; k < sizeof valued / sizeof *valued; k++)
-        if (!strcmp(a, valued[k])) {
-            if (*i + 1 >= argc)
-                return usage_error("compare", "%s needs a value", a);
-            v = argv[++*i];
-        }
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-        fputs(help, stdout);
-        return EXIT_ALL_GOOD;
-    } else if (!strcmp(a, "--positions")) {
-        o->positions = v;
-    } else if (!strcmp(a, "--depth")) {
-        o->depth = v;
-    } else if (!strcmp(a, "--rounds")) {
-        if (!parse_int(v, 1, MAX_ROUNDS, &o->rounds))
-            return usage_error("compare", "--rounds must be a whole number from 1 to %d, not '%s'", MAX_ROUNDS, v);
-    } else if (!strcmp(a, "--min-time")) {
-        if (!parse_real(v, 0, 3600, &o->min_time))
-            return usage_error("compare", "--min-time must be seconds from 0 to 3600, not '%s'", v);
-    } else if (!strcmp(a, "--max-slowdown")) {
-        if (!parse_real(v, -99, 1e6, &o->max_slowdown))
-            return usage_error("compare", "--max-slowdown must be a percentage above -99, not '%s'", v);
-        o->gate = true;
-    } else if (!strcmp(a, "--measure")) {
-        if (!strcmp(v, "time"))
-            o->measure = MEASURE_TIME;
-        else if (!strcmp(v, "instructions"))
-            o->measure = MEASURE_INSTRUCTIONS;
-        else
-            return usage_error("compare", "--measure is 'time' or 'instructions', not '%s'", v);
-    } else if (!strcmp(a, "--csv")) {
-        o->csv = v;
-    } else if (!strcmp(a, "--json")) {
-        o->json = v;
-    } else if (!strcmp(a, "--timeout")) {
-        if (!parse_real(v, 0.001, 1e6, &o->timeout))
-            return usage_error("compare", "--timeout must be seconds above 0, not '%s'", v);
-    } else if (!strcmp(a, "--baseline")) {
-        o->baseline = v;
-    } else if (!strcmp(a, "--write-baseline")) {
-        o->write_baseline = v;
-    } else {
-        return usage_error("compare", "unknown option '%s'", a);
-    }
-    return OPTIONS_OK;
+    char *end;
+    v->real = strtod(text, &end);
+    return end != text && !*end && v->real > -99 && v->real <= 1e6;
 }
 
-static int parse_options(int argc, char **argv, compare_options_t *o)
+static const option_t opt_rounds = {
+    .name = "rounds", .arg = "N", .kind = OPTION_INT, .min = 1, .max = MAX_ROUNDS,
+    .help = "timed rounds (default 10; 1 for instructions, which do not vary)"};
+static const option_t opt_min_time = {
+    .name = "min-time", .arg = "S", .kind = OPTION_CUSTOM, .parse = parse_min_time,
+    .expects = "seconds from 0 to 3600",
+    .help = "run each measurement at least S seconds, repeating the perft\n"
+            "(default 0.05)"};
+static const option_t opt_max_slowdown = {
+    .name = "max-slowdown", .arg = "PCT", .kind = OPTION_CUSTOM, .parse = parse_percent,
+    .expects = "a percentage above -99",
+    .help = "the gate: exit 1 when the whole 95% interval of the geometric mean\n"
+            "lies above 1 + PCT/100 (with instructions, also any position's)"};
+static const option_t opt_measure = {
+    .name = "measure", .arg = "WHAT", .kind = OPTION_CHOICE, .choices = "time|instructions",
+    .help = "time (default): wall time; an rperft runs as a process per perft\n"
+            "(start-up included), a UCI engine once, timed per 'go perft'\n"
+            "instructions: per leaf-parent (a node one ply above the leaves,\n"
+            "perft(D-1) of them), start-up (a perft 0) subtracted, counted by\n"
+            "'perf stat -e instructions:u' where allowed, else valgrind callgrind\n"
+            "(valgrind 3.19 cannot run AVX-512 code: build with\n"
+            "-Dmarch=x86-64-v3); rperft binaries only"};
+static const option_t opt_baseline = {
+    .name = "baseline", .arg = "FILE", .kind = OPTION_TEXT, .excludes = "baseline",
+    .help = "instructions: A is the per-leaf-parent counts in FILE, written by\n"
+            "--write-baseline with the same build; give B alone"};
+static const option_t opt_write_baseline = {
+    .name = "write-baseline", .arg = "FILE", .kind = OPTION_TEXT, .excludes = "baseline",
+    .help = "instructions: write B's counts to FILE (replacing it) and stop"};
+static const option_t operand_subjects = {
+    .name = "SUBJECT", .kind = OPTION_TEXT, .repeatable = true,
+    .help = "A then B: a method of this rperft (pext), another rperft binary with\n"
+            "an optional method (old/rperft, old/rperft@pext), or a UCI engine\n"
+            "that knows 'go perft' (uci:/usr/games/stockfish)"};
+
+static int read_options(const parsed_t *p, compare_options_t *o)
 {
-    *o = (compare_options_t){.rounds = -1, .min_time = 0.05, .timeout = 60};
-    for (int i = 1; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1]) {
-            int rc = parse_option(argc, argv, &i, o);
-            if (rc != OPTIONS_OK)
-                return rc;
-        } else if (o->noperands < 2) {
-            o->operands[o->noperands++] = argv[i];
-        } else {
-            return usage_error("compare", "more than two subjects: '%s'", argv[i]);
-        }
-    }
+    const option_value_t *min_time = options_get(p, &opt_min_time), *slowdown = options_get(p, &opt_max_slowdown),
+                         *timeout = options_get(p, &opt_timeout), *depth = options_get(p, &opt_bench_depth);
+    *o = (compare_options_t){
+        .positions = options_text(p, &opt_positions, NULL),
+        .depth = depth ? depth->text : NULL,
+        .csv = options_text(p, &opt_csv, NULL),
+        .json = options_text(p, &opt_json, NULL),
+        .baseline = options_text(p, &opt_baseline, NULL),
+        .write_baseline = options_text(p, &opt_write_baseline, NULL),
+        .measure = options_int(p, &opt_measure, 0) == 1 ? MEASURE_INSTRUCTIONS : MEASURE_TIME,
+        .min_time = min_time ? min_time->real : 0.05,
+        .timeout = timeout ? timeout->real : 60,
+        .gate = slowdown != NULL,
+        .max_slowdown = slowdown ? slowdown->real : 0,
+    };
+    o->rounds = (int)options_int(p, &opt_rounds, o->measure == MEASURE_INSTRUCTIONS ? 1 : 10);
+    o->noperands = (int)options_operand_count(p);
     bool one = o->baseline || o->write_baseline;
-    if ((o->baseline || o->write_baseline) && o->measure != MEASURE_INSTRUCTIONS)
-        return usage_error("compare", "--baseline and --write-baseline need --measure instructions");
-    if (o->baseline && o->write_baseline)
-        return usage_error("compare", "--baseline and --write-baseline exclude each other");
+    if (one && o->measure != MEASURE_INSTRUCTIONS)
+        return option_error(p, o->baseline ? &opt_baseline : &opt_write_baseline, "needs --measure instructions");
     if (o->noperands != (one ? 1 : 2))
-        return usage_error("compare", one ? "give one subject B with --baseline or --write-baseline"
-                                          : "give two subjects, A and B");
-    if (o->rounds < 0)
-        o->rounds = o->measure == MEASURE_INSTRUCTIONS ? 1 : 10;
+        return usage_error("compare", one ? "give one SUBJECT, B, with --baseline or --write-baseline"
+                                          : "give two SUBJECTs, A and B");
+    for (int i = 0; i < o->noperands; i++)
+        o->operands[i] = options_operand(p, (size_t)i)->text;
     return OPTIONS_OK;
 }
 
@@ -613,10 +555,10 @@ static bool setup(compare_run_t *r)
     return r->n > 0;
 }
 
-int cmd_compare(int argc, char **argv)
+static int cmd_compare(const parsed_t *p)
 {
     compare_options_t opt;
-    int rc = parse_options(argc, argv, &opt);
+    int rc = read_options(p, &opt);
     if (rc != OPTIONS_OK)
         return rc;
     compare_run_t r = {.opt = &opt};
@@ -661,3 +603,45 @@ int cmd_compare(int argc, char **argv)
     free_run(&r);
     return rc;
 }
+
+static const option_use_t options[] = {
+    OPTION_HELP(opt_positions, "a suite in any format 'rperft suite' reads (default positions/bench.epd:\n"
+                               "the six CPW positions, built in when the file is not found); each\n"
+                               "position runs at its deepest listed depth of at most 10^9 nodes"),
+    OPTION_HELP(opt_bench_depth, "compare every position at depth N instead; +N / -N: N deeper /\n"
+                           "shallower (a depth without a listed count is counted first by the\n"
+                           "naive reference method)"),
+    OPTION(opt_rounds),
+    OPTION(opt_min_time),
+    OPTION(opt_max_slowdown),
+    OPTION(opt_measure),
+    OPTION(opt_baseline),
+    OPTION(opt_write_baseline),
+    OPTION_HELP(opt_csv, "append a row per position and one for the geometric mean (created\n"
+                         "with a header; a file with another header is refused)"),
+    OPTION(opt_json),
+    OPTION_HELP(opt_timeout, "seconds a UCI engine may take per query (default 60)"),
+    OPTIONS_END,
+};
+
+static const option_t *const operands[] = {&operand_subjects, NULL};
+
+const command_t compare_command = {
+    .name = "compare",
+    .summary = "a performance gate: two methods, builds or engines interleaved, ratio with a 95% interval",
+    .description =
+        "Compares the cost of B with A's on every position of a suite file. Every count\n"
+        "is checked first (a wrong one exits 2); then rounds run interleaved, A B in one\n"
+        "round and B A in the next, so drift in the machine's speed hits both alike.\n"
+        "\n"
+        "Reported: per position the ratio B/A of the median costs and a 95% confidence\n"
+        "interval, and the geometric mean over positions. The intervals are Student's\n"
+        "t-intervals on log ratios: per position over its rounds, for the geometric mean\n"
+        "over the rounds' mean log ratios. Above 1: B costs more.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 1,
+    .epilogue = "exit status: 0 no gate or within it, 1 the gate failed, 2 bad usage, a wrong\n"
+                "count or a subject that failed, 130 / 143 stopped by SIGINT / SIGTERM\n",
+    .run = cmd_compare,
+};
