@@ -16,6 +16,7 @@
 #include "bench/timing.h"
 #include "cli.h"
 #include "commands.h"
+#include "json_report.h"
 #include "shared_options.h"
 
 enum { MAX_BENCH_METHODS = 16 };
@@ -24,7 +25,7 @@ typedef struct bench_options {
     const char *methods;   /* NULL or "all": every available */
     const char *positions; /* NULL: the default set */
     const option_value_t *depth; /* NULL: each position's own; pair = {N, relative} */
-    const char *csv;
+    const char *csv, *json;
     int reps, warmup, pin;  /* pin < 0: no pinning */
     int threads, hash_mb;
     bool bulk, micro;
@@ -69,6 +70,7 @@ static void read_options(const parsed_t *p, bench_options_t *o)
         .positions = options_text(p, &opt_positions, NULL),
         .depth = options_get(p, &opt_bench_depth),
         .csv = options_text(p, &opt_csv, NULL),
+        .json = options_text(p, &opt_json, NULL),
         .reps = (int)options_int(p, &opt_reps, 5),
         .warmup = (int)options_int(p, &opt_warmup, 1),
         .pin = (int)options_int(p, &opt_pin, -1),
@@ -210,8 +212,10 @@ static int index_of_rotated(const method_t *const *methods, int n)
 
 /* ---- the CSV ---- */
 
+/* Where the measurements go: the CSV table and the JSON report (either may be NULL). */
 typedef struct csv_out {
     csv_table_t *table;
+    json_report_t *json;
     const char *path;
     const sysinfo_t *sys;
     long rows;
@@ -220,10 +224,17 @@ typedef struct csv_out {
 
 static void csv_put(csv_out_t *out, const bench_measurement_t *m)
 {
-    if (!out->table || out->failed)
-        return;
     const char *fields[BENCH_COLUMNS];
     char buf[BENCH_ROW_BUF];
+    if (out->json) { /* the CSV row's columns by name, as the CSV has them (text) */
+        bench_row(out->sys, m, fields, buf);
+        json_t *o = json_object();
+        for (int i = 0; i < BENCH_COLUMNS; i++)
+            json_put(o, bench_header[i], fields[i] && *fields[i] ? json_text(fields[i]) : json_null());
+        json_array_append_new(json_report_array(out->json, "measurements"), o);
+    }
+    if (!out->table || out->failed)
+        return;
     bench_row(out->sys, m, fields, buf);
     if (csv_table_append(out->table, fields)) {
         out->rows++;
@@ -568,6 +579,16 @@ static int open_csv(const bench_options_t *opt, const sysinfo_t *sys, csv_out_t 
     return EXIT_BAD_INPUT;
 }
 
+static bool open_json(const bench_options_t *opt, csv_out_t *out)
+{
+    char err[512];
+    if (opt->json && !(out->json = json_report_open(opt->json, "bench", err, sizeof err))) {
+        fprintf(stderr, "rperft bench: --json %s\n", err);
+        return false;
+    }
+    return true;
+}
+
 static int run_bench(const bench_options_t *opt, const method_t *const *methods, int n, bench_set_t *set)
 {
     sysinfo_t sys;
@@ -576,6 +597,10 @@ static int run_bench(const bench_options_t *opt, const method_t *const *methods,
     int rc = open_csv(opt, &sys, &csv);
     if (rc != EXIT_ALL_GOOD)
         return rc;
+    if (!open_json(opt, &csv)) {
+        csv_table_close(csv.table);
+        return EXIT_BAD_INPUT;
+    }
     catch_stop_signals();
     print_identity(&sys);
     printf("bench:   %d method%s, %d position%s from %s, %d warm-up + %d timed round%s%s%s\n", n, n == 1 ? "" : "s",
@@ -596,8 +621,14 @@ static int run_bench(const bench_options_t *opt, const method_t *const *methods,
     if (rc == EXIT_INTERRUPTED)
         fprintf(stderr, "rperft bench: interrupted\n");
     csv_table_close(csv.table);
-    if (rc == EXIT_INTERRUPTED)
-        return stop_signal_exit_code();
+    bool interrupted = rc == EXIT_INTERRUPTED;
+    if (interrupted)
+        rc = stop_signal_exit_code();
+    char err[512];
+    if (csv.json && !json_report_finish(csv.json, !interrupted, rc, err, sizeof err)) {
+        fprintf(stderr, "rperft bench: --json %s\n", err);
+        csv.failed = true;
+    }
     return csv.failed && rc == EXIT_ALL_GOOD ? EXIT_BAD_INPUT : rc;
 }
 
@@ -638,6 +669,8 @@ static const option_use_t options[] = {
     OPTION_HELP(opt_csv, "append one row per measurement (created with a header; a file with\n"
                "another header is refused with status 2); rows are written as each\n"
                "position finishes, so an interrupted run keeps what it measured"),
+    OPTION_HELP(opt_json, "write a JSON report (docs/json-schema.md): every measurement with\n"
+                          "the CSV's columns; '-' is standard output"),
     OPTION(opt_no_bulk),
     OPTION_HELP(opt_threads, "threads per perft (default 1: the single-thread comparison)"),
     OPTION_HELP(opt_hash, "transposition table of MB megabytes, cleared before every run\n"

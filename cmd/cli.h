@@ -67,6 +67,7 @@ typedef struct perft_options {
     int hash_mb;        /* 0: no hash table */
     int depth;
     bool verbose;       /* print the FEN searched on stderr */
+    const char *json;   /* --json FILE, or NULL */
 } perft_options_t;
 
 /* The options perft and divide share, as parsed (DEPTH is operand 0). */

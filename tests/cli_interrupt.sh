@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Stopping long runs. SIGINT and SIGTERM during suite --csv --junit --json, bench --csv,
-# perft and divide: exit 130 / 143, what finished is reported (divide: the root
+# perft and divide --json: exit 130 / 143, what finished is reported (divide: the root
 # moves done, marked incomplete; perft: no count, since a perft cannot be stopped
 # half way), every CSV row already written stays whole, the JUnit report is
 # well-formed XML. kill -9 while a run appends to an existing CSV: the old rows
@@ -129,7 +129,7 @@ c2c3: 144074944 c2c4: 157756443 d2d3: 227598692 d2d4: 269605599 e2e3: 306138410 
 f2f3: 102021008 f2f4: 119614841 g1f3: 147678554 g1h3: 120669525 g2g3: 135987651 g2g4: 130293018
 h2h3: 106678423 h2h4: 138495290"
 for sig in INT TERM; do
-    start divide "$rperft" divide 7
+    start divide "$rperft" divide --json "$tmp/divide-$sig.json" 7
     sleep 2
     stopped $sig divide
     grep -q "Nodes searched" "$tmp/divide.out" && fail "divide SIG$sig: a total after the interrupt"
@@ -144,6 +144,9 @@ for sig in INT TERM; do
     done <"$tmp/divide.out"
     [[ $lines == "$done_moves" && $sum == "${BASH_REMATCH[2]:-x}" ]] ||
         fail "divide SIG$sig: $lines lines adding up to $sum, but '$last'"
+    got=$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
+print(d["complete"], d["exit_status"], len(d["moves"]), d["nodes"])' "$tmp/divide-$sig.json")
+    [[ $got == "False $rc $lines $sum" ]] || fail "divide SIG$sig JSON: $got (exit $rc, $lines moves, $sum nodes)"
 done
 
 # --- kill -9 while appending to an existing CSV (and JUnit report) ---
