@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "json_report.h"
 #include "shared_options.h"
+#include "core/split.h"
 
 enum { MAX_BENCH_METHODS = 16 };
 
@@ -268,7 +269,7 @@ static bool run_perft(void *ctx, int subject)
     r->round++;
     if (r->search->hash) /* every run starts from an empty table: no run profits from another */
         hash_clear(r->search->hash);
-    count_t nodes = m->perft_search(&r->p->pos, r->p->depth, r->search);
+    count_t nodes = perft_search(m, &r->p->pos, r->p->depth, r->search);
     if (nodes != r->expected) {
         r->wrong = m, r->got = nodes;
         return false;
@@ -527,10 +528,7 @@ static int run_micro_bench(const method_t *const *methods, int n, int base, cons
 {
     const micro_kernel_t *kernels[MAX_BENCH_METHODS];
     for (int m = 0; m < n; m++)
-        if (!(kernels[m] = micro_kernel_for(methods[m]->name))) {
-            fprintf(stderr, "rperft bench: --micro has no kernel for method '%s'\n", methods[m]->name);
-            return EXIT_BAD_INPUT;
-        }
+        kernels[m] = &methods[m]->micro;
     position_t *roots = malloc((size_t)set->n * sizeof *roots);
     micro_workload_t w;
     for (int i = 0; roots && i < set->n; i++)

@@ -11,6 +11,7 @@
 
 #include "core/fen.h"
 #include "shared_options.h"
+#include "core/position_moves.h"
 
 /* The one piece of global mutable state here: the signal that asked rperft to
  * stop, set from handlers (0 until one arrives). */

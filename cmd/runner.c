@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/split.h"
 
 /* The worker tells the main thread it is done with this signal, so that one
  * sigwait() sees "done", SIGINT and SIGTERM alike. */
@@ -77,7 +78,7 @@ static void run_jobs(perft_job_t *jobs, int n)
         if (j->search) {
             search_options_t salted = *j->search;
             salted.key_salt = method_salt(j->method);
-            j->nodes = j->method->perft_search(j->pos, j->depth, &salted);
+            j->nodes = perft_search(j->method, j->pos, j->depth, &salted);
         } else {
             j->nodes = j->method->perft(j->pos, j->depth, j->bulk);
         }

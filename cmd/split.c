@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "core/fen.h"
 #include "shared_options.h"
+#include "core/position_moves.h"
 #include "unitfile.h"
 
 /* The distinct positions met so far: an array in order of discovery and an

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "core/fen.h"
 #include "shared_options.h"
+#include "core/split.h"
 #include "unitfile.h"
 
 typedef struct units_options {
@@ -184,7 +185,7 @@ static int compute_units(const run_t *run, size_t *computed, size_t *skipped)
         fen_parse(set->units[id].fen, &pos, NULL); /* checked when the file was read */
         double start = seconds_now();
         result_t r = {.id = id, .fingerprint = set->fingerprint};
-        r.count = run->method->perft_search(&pos, set->depth - set->split, run->search);
+        r.count = perft_search(run->method, &pos, set->depth - set->split, run->search);
         r.seconds = seconds_now() - start;
         snprintf(r.method, sizeof r.method, "%s", run->method->name);
         snprintf(r.host, sizeof r.host, "%s", run->host);
