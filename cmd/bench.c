@@ -16,53 +16,17 @@
 #include "bench/timing.h"
 #include "cli.h"
 #include "commands.h"
-
-static const char help[] =
-    "usage: rperft bench [--method all|NAME,...] [--positions FILE] [--depth N|+N|-N] [--reps N]\n"
-    "                    [--warmup N] [--csv FILE] [--no-bulk] [--threads N] [--hash MB] [--pin CPU]\n"
-    "                    [--micro]\n"
-    "\n"
-    "Times whole perft runs of each slider method on a set of positions: methods\n"
-    "interleaved (A B C A B C ...), CLOCK_MONOTONIC around each run; per method and\n"
-    "position the median, min and max seconds, Mnps and the speed relative to rotated;\n"
-    "then the geometric-mean Mnps of each method over the set. Every count is checked\n"
-    "against the expected one before any timing (and again in every timed run): a wrong\n"
-    "count stops the bench with exit status 1.\n"
-    "\n"
-    "  --method LIST     'all' (default: every method this CPU runs) or names, comma-separated\n"
-    "  --positions FILE  a suite in any format 'rperft suite' reads, e.g. EPD lines\n"
-    "                    'FEN ;D5 193690690 ;id \"name\"'; each position runs at its deepest\n"
-    "                    listed depth of at most 10^9 nodes (default positions/bench.epd:\n"
-    "                    the six CPW positions, built in when the file is not found)\n"
-    "  --depth N         bench every position at depth N instead; +N / -N: N deeper / shallower\n"
-    "                    (a depth without a listed count is checked against the naive method)\n"
-    "  --reps N          timed repetitions (default 5)\n"
-    "  --warmup N        untimed rounds first (default 1); the first also checks the counts,\n"
-    "                    so one checking round runs even with --warmup 0\n"
-    "  --csv FILE        append one row per measurement (created with a header; a file with\n"
-    "                    another header is refused with status 2); rows are written as each\n"
-    "                    position finishes, so an interrupted run keeps what it measured\n"
-    "  --no-bulk         make every leaf move instead of counting the last plies\n"
-    "  --threads N       threads per perft (default 1: the single-thread comparison)\n"
-    "  --hash MB         transposition table of MB megabytes, cleared before every run\n"
-    "                    (default none)\n"
-    "  --pin CPU         run on that logical CPU only (sched_setaffinity)\n"
-    "  --micro           the attack-lookup micro-benchmark instead: bishop, rook and queen\n"
-    "                    lookups per second on squares and occupancies of random playouts\n"
-    "                    from the positions; rotated pays for its rotated-occupancy updates\n"
-    "                    at every make/unmake step\n"
-    "\n"
-    "Results go to stdout; progress goes to stderr when it is a terminal. Exit status: 0,\n"
-    "1 a count mismatch, 2 bad usage or input, 130 / 143 stopped by SIGINT / SIGTERM at the\n"
-    "end of the run in progress (rows written so far stay; a second SIGINT stops at once).\n";
+#include "json_report.h"
+#include "shared_options.h"
+#include "core/split.h"
 
 enum { MAX_BENCH_METHODS = 16 };
 
 typedef struct bench_options {
     const char *methods;   /* NULL or "all": every available */
     const char *positions; /* NULL: the default set */
-    const char *depth;     /* NULL: each position's own */
-    const char *csv;
+    const option_value_t *depth; /* NULL: each position's own; pair = {N, relative} */
+    const char *csv, *json;
     int reps, warmup, pin;  /* pin < 0: no pinning */
     int threads, hash_mb;
     bool bulk, micro;
@@ -83,62 +47,39 @@ static void catch_stop_signals(void)
 
 /* ---- options ---- */
 
-static bool needs_value(const char *a)
-{
-    static const char *const with_value[] = {"--method", "--positions", "--depth",   "--reps",
-                                             "--warmup", "--csv",       "--threads", "--hash", "--pin"};
-    for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++)
-        if (strcmp(a, with_value[i]) == 0)
-            return true;
-    return false;
-}
+static const option_t opt_reps = {
+    .name = "reps", .arg = "N", .kind = OPTION_INT, .min = 1, .max = 1000000,
+    .help = "timed repetitions (default 5)"};
+static const option_t opt_warmup = {
+    .name = "warmup", .arg = "N", .kind = OPTION_INT, .min = 0, .max = 1000000,
+    .help = "untimed rounds first (default 1); the first also checks the counts,\n"
+            "so one checking round runs even with --warmup 0"};
+static const option_t opt_pin = {
+    .name = "pin", .arg = "CPU", .kind = OPTION_INT, .min = 0, .max = CPU_SETSIZE - 1, .unit = "a logical CPU number",
+    .help = "run on that logical CPU only (sched_setaffinity)"};
+static const option_t opt_micro = {
+    .name = "micro",
+    .help = "the attack-lookup micro-benchmark instead: bishop, rook and queen\n"
+            "lookups per second on squares and occupancies of random playouts\n"
+            "from the positions; rotated pays for its rotated-occupancy updates\n"
+            "at every make/unmake step"};
 
-static int parse_value(bench_options_t *o, const char *a, const char *v)
+static void read_options(const parsed_t *p, bench_options_t *o)
 {
-    if (strcmp(a, "--method") == 0)
-        o->methods = v;
-    else if (strcmp(a, "--positions") == 0)
-        o->positions = v;
-    else if (strcmp(a, "--depth") == 0)
-        o->depth = v;
-    else if (strcmp(a, "--csv") == 0)
-        o->csv = v;
-    else if (strcmp(a, "--reps") == 0 && !parse_int(v, 1, 1000000, &o->reps))
-        return usage_error("bench", "--reps must be a whole number from 1 up, not '%s'", v);
-    else if (strcmp(a, "--warmup") == 0 && !parse_int(v, 0, 1000000, &o->warmup))
-        return usage_error("bench", "--warmup must be a whole number from 0 up, not '%s'", v);
-    else if (strcmp(a, "--threads") == 0 && !parse_int(v, 1, MAX_THREADS, &o->threads))
-        return usage_error("bench", "--threads must be a whole number from 1 to %d, not '%s'", MAX_THREADS, v);
-    else if (strcmp(a, "--hash") == 0 && !parse_int(v, 0, 1 << 20, &o->hash_mb))
-        return usage_error("bench", "--hash must be megabytes from 0 to 1048576, not '%s'", v);
-    else if (strcmp(a, "--pin") == 0 && !parse_int(v, 0, CPU_SETSIZE - 1, &o->pin))
-        return usage_error("bench", "--pin must be a logical CPU number from 0 to %d, not '%s'", CPU_SETSIZE - 1, v);
-    return OPTIONS_OK;
-}
-
-static int parse_options(int argc, char **argv, bench_options_t *o)
-{
-    *o = (bench_options_t){.reps = 5, .warmup = 1, .pin = -1, .threads = 1, .bulk = true};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return EXIT_ALL_GOOD;
-        } else if (strcmp(a, "--no-bulk") == 0) {
-            o->bulk = false;
-        } else if (strcmp(a, "--micro") == 0) {
-            o->micro = true;
-        } else if (needs_value(a)) {
-            if (i + 1 == argc)
-                return usage_error("bench", "%s needs a value", a);
-            int rc = parse_value(o, a, argv[++i]);
-            if (rc != OPTIONS_OK)
-                return rc;
-        } else {
-            return usage_error("bench", "%s '%s'", a[0] == '-' ? "unknown option" : "unexpected argument", a);
-        }
-    }
-    return OPTIONS_OK;
+    *o = (bench_options_t){
+        .methods = options_text(p, &opt_method, NULL),
+        .positions = options_text(p, &opt_positions, NULL),
+        .depth = options_get(p, &opt_bench_depth),
+        .csv = options_text(p, &opt_csv, NULL),
+        .json = options_text(p, &opt_json, NULL),
+        .reps = (int)options_int(p, &opt_reps, 5),
+        .warmup = (int)options_int(p, &opt_warmup, 1),
+        .pin = (int)options_int(p, &opt_pin, -1),
+        .threads = (int)options_int(p, &opt_threads, 1),
+        .hash_mb = (int)options_int(p, &opt_hash, 0),
+        .bulk = !options_flag(p, &opt_no_bulk),
+        .micro = options_flag(p, &opt_micro),
+    };
 }
 
 /* ---- methods ---- */
@@ -171,7 +112,7 @@ static bool all_available(const method_t **list, int *n)
     return true;
 }
 
-static bool resolve_methods(const char *spec, const method_t **list, int *n)
+static bool resolve_methods(const parsed_t *p, const char *spec, const method_t **list, int *n)
 {
     *n = 0;
     if (!spec || strcmp(spec, "all") == 0)
@@ -184,7 +125,7 @@ static bool resolve_methods(const char *spec, const method_t **list, int *n)
     }
     free(copy);
     if (ok && *n == 0) {
-        usage_error("bench", "--method names no method");
+        option_error(p, &opt_method, "names no method");
         ok = false;
     }
     return ok;
@@ -198,7 +139,7 @@ static bool load_positions(const char *path, bench_set_t *set)
     if (path) {
         if (bench_set_load(path, set, err, sizeof err))
             return true;
-        fprintf(stderr, "rperft bench: %s\n", err);
+        fprintf(stderr, "rperft bench: --positions %s\n", err);
         return false;
     }
     if (bench_set_find_default(found, sizeof found)) {
@@ -211,24 +152,12 @@ static bool load_positions(const char *path, bench_set_t *set)
 }
 
 /* --depth N sets every depth; +N and -N move each position's own depth. */
-static bool apply_depth(const char *spec, bench_set_t *set)
+static bool apply_depth(const option_value_t *spec, bench_set_t *set)
 {
-    if (!spec)
-        return true;
-    bool relative = spec[0] == '+' || spec[0] == '-';
-    int v;
-    if (!parse_int(spec + (spec[0] == '+'), -BENCH_MAX_DEPTH, BENCH_MAX_DEPTH, &v) || (!relative && v < 1)) {
-        usage_error("bench", "--depth must be N (1 to %d), +N or -N, not '%s'", BENCH_MAX_DEPTH, spec);
+    char err[256];
+    if (spec && !bench_set_set_depth(set, spec->text, err, sizeof err)) {
+        usage_error("bench", "--depth %s", err);
         return false;
-    }
-    for (int i = 0; i < set->n; i++) {
-        int d = relative ? set->items[i].depth + v : v;
-        if (d < 1 || d > BENCH_MAX_DEPTH) {
-            usage_error("bench", "--depth %s gives %s depth %d, outside 1 to %d", spec, set->items[i].id, d,
-                        BENCH_MAX_DEPTH);
-            return false;
-        }
-        set->items[i].depth = d;
     }
     return true;
 }
@@ -284,8 +213,10 @@ static int index_of_rotated(const method_t *const *methods, int n)
 
 /* ---- the CSV ---- */
 
+/* Where the measurements go: the CSV table and the JSON report (either may be NULL). */
 typedef struct csv_out {
     csv_table_t *table;
+    json_report_t *json;
     const char *path;
     const sysinfo_t *sys;
     long rows;
@@ -294,10 +225,17 @@ typedef struct csv_out {
 
 static void csv_put(csv_out_t *out, const bench_measurement_t *m)
 {
-    if (!out->table || out->failed)
-        return;
     const char *fields[BENCH_COLUMNS];
     char buf[BENCH_ROW_BUF];
+    if (out->json) { /* the CSV row's columns by name, as the CSV has them (text) */
+        bench_row(out->sys, m, fields, buf);
+        json_t *o = json_object();
+        for (int i = 0; i < BENCH_COLUMNS; i++)
+            json_put(o, bench_header[i], fields[i] && *fields[i] ? json_text(fields[i]) : json_null());
+        json_array_append_new(json_report_array(out->json, "measurements"), o);
+    }
+    if (!out->table || out->failed)
+        return;
     bench_row(out->sys, m, fields, buf);
     if (csv_table_append(out->table, fields)) {
         out->rows++;
@@ -331,7 +269,7 @@ static bool run_perft(void *ctx, int subject)
     r->round++;
     if (r->search->hash) /* every run starts from an empty table: no run profits from another */
         hash_clear(r->search->hash);
-    count_t nodes = m->perft_search(&r->p->pos, r->p->depth, r->search);
+    count_t nodes = perft_search(m, &r->p->pos, r->p->depth, r->search);
     if (nodes != r->expected) {
         r->wrong = m, r->got = nodes;
         return false;
@@ -354,18 +292,16 @@ static int report_mismatch(const perft_run_t *r)
 
 /* The expected count: the listed one, else the naive reference's (then recorded, so
  * the timed rounds check against it too). */
-static count_t expected_count(bench_position_t *p, bool bulk)
+static count_t expected_count(bench_position_t *p)
 {
-    if (p->known[p->depth])
-        return p->expected[p->depth];
-    const char *why;
-    method_prepare(&method_naive, &why);
-    printf("note: %s has no listed count at depth %d; the naive reference method's count is the expected one\n",
-           p->id, p->depth);
-    progress("%s: no listed count at depth %d, counting with naive", p->id, p->depth);
-    p->known[p->depth] = true;
-    p->expected[p->depth] = method_naive.perft(&p->pos, p->depth, bulk);
-    return p->expected[p->depth];
+    if (!p->known[p->depth])
+        progress("%s: no listed count at depth %d, counting with naive", p->id, p->depth);
+    bool counted;
+    count_t c = bench_position_count(p, p->depth, &counted);
+    if (counted)
+        printf("note: %s has no listed count at depth %d; the naive reference method's count is the expected one\n",
+               p->id, p->depth);
+    return c;
 }
 
 /* Before any timing: one untimed run of every method on every position. */
@@ -375,7 +311,7 @@ static int check_counts(const method_t *const *methods, int n, bench_set_t *set,
     for (int i = 0; i < set->n && !*stop_signal_flag(); i++) {
         perft_run_t r = {.methods = methods, .p = &set->items[i], .bulk = bulk, .search = search, .rounds = 0,
                          .nmethods = n};
-        r.expected = expected_count(&set->items[i], bulk);
+        r.expected = expected_count(&set->items[i]);
         timing_plan_t plan = {.subjects = n, .warmup = 1, .run = run_perft, .ctx = &r, .interrupted = stop_signal_flag()};
         if (!timing_interleaved(&plan, NULL) && r.wrong)
             return report_mismatch(&r);
@@ -592,10 +528,7 @@ static int run_micro_bench(const method_t *const *methods, int n, int base, cons
 {
     const micro_kernel_t *kernels[MAX_BENCH_METHODS];
     for (int m = 0; m < n; m++)
-        if (!(kernels[m] = micro_kernel_for(methods[m]->name))) {
-            fprintf(stderr, "rperft bench: --micro has no kernel for method '%s'\n", methods[m]->name);
-            return EXIT_BAD_INPUT;
-        }
+        kernels[m] = &methods[m]->micro;
     position_t *roots = malloc((size_t)set->n * sizeof *roots);
     micro_workload_t w;
     for (int i = 0; roots && i < set->n; i++)
@@ -621,15 +554,57 @@ static int run_micro_bench(const method_t *const *methods, int n, int base, cons
 
 /* ---- the command ---- */
 
-static bool pin_to(int cpu)
+/* The CPUs this process may run on, as "0-3" or "0,2,5" (at most len bytes). */
+static void allowed_cpus(const cpu_set_t *set, char *buf, size_t len)
 {
-    cpu_set_t set;
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < CPU_SETSIZE && n < len; c++) {
+        if (!CPU_ISSET(c, set))
+            continue;
+        int last = c;
+        while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, set))
+            last++;
+        n += (size_t)snprintf(buf + n, len - n, last > c ? "%s%d-%d" : "%s%d", n ? "," : "", c, last);
+        c = last;
+    }
+}
+
+/* Pins to one CPU; refused, naming the CPUs there are, when it is not one this
+ * process may use (sched_setaffinity says only "Invalid argument"). */
+static bool pin_to(const parsed_t *p, int cpu)
+{
+    cpu_set_t allowed, set;
+    char list[256] = "?";
+    if (sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
+        allowed_cpus(&allowed, list, sizeof list);
+        if (!CPU_ISSET(cpu, &allowed)) {
+            long online = sysconf(_SC_NPROCESSORS_ONLN);
+            option_error(p, &opt_pin, "no such CPU here: this machine has %ld logical CPUs online, and rperft may "
+                                      "run on %s", online, list);
+            return false;
+        }
+    }
     CPU_ZERO(&set);
     CPU_SET(cpu, &set);
     if (sched_setaffinity(0, sizeof set, &set) == 0)
         return true;
-    fprintf(stderr, "rperft bench: --pin %d: %s\n", cpu, strerror(errno));
+    option_error(p, &opt_pin, "%s (CPUs allowed: %s)", strerror(errno), list);
     return false;
+}
+
+/* A position whose shallowest listed count is over the node budget is benched at
+ * that depth anyway (there is no smaller count to check against): say so first. */
+static void note_over_budget(const bench_set_t *set)
+{
+    char digits[COUNT_DIGITS_MAX];
+    for (int i = 0; i < set->n; i++) {
+        const bench_position_t *b = &set->items[i];
+        if (b->known[b->depth] && b->expected[b->depth] > BENCH_NODE_BUDGET)
+            fprintf(stderr, "rperft bench: note: %s: its shallowest count, D%d %s, is over the budget of %u nodes, "
+                            "so it is benched at that depth and may take long ('--depth -1' goes shallower)\n",
+                    b->id, b->depth, count_format(b->expected[b->depth], digits), BENCH_NODE_BUDGET);
+    }
 }
 
 static int open_csv(const bench_options_t *opt, const sysinfo_t *sys, csv_out_t *out)
@@ -638,10 +613,23 @@ static int open_csv(const bench_options_t *opt, const sysinfo_t *sys, csv_out_t 
     if (!opt->csv)
         return EXIT_ALL_GOOD;
     char err[700];
-    if ((out->table = csv_table_open(opt->csv, bench_header, BENCH_COLUMNS, err, sizeof err)))
+    if ((out->table = csv_table_open(opt->csv, bench_header, BENCH_COLUMNS, err, sizeof err))) {
+        if (csv_table_warning(out->table))
+            fprintf(stderr, "rperft bench: warning: %s\n", csv_table_warning(out->table));
         return EXIT_ALL_GOOD;
-    fprintf(stderr, "rperft bench: %s\n", err);
+    }
+    fprintf(stderr, "rperft bench: --csv %s\n", err);
     return EXIT_BAD_INPUT;
+}
+
+static bool open_json(const bench_options_t *opt, csv_out_t *out)
+{
+    char err[512];
+    if (opt->json && !(out->json = json_report_open(opt->json, "bench", err, sizeof err))) {
+        fprintf(stderr, "rperft bench: --json %s\n", err);
+        return false;
+    }
+    return true;
 }
 
 static int run_bench(const bench_options_t *opt, const method_t *const *methods, int n, bench_set_t *set)
@@ -652,6 +640,10 @@ static int run_bench(const bench_options_t *opt, const method_t *const *methods,
     int rc = open_csv(opt, &sys, &csv);
     if (rc != EXIT_ALL_GOOD)
         return rc;
+    if (!open_json(opt, &csv)) {
+        csv_table_close(csv.table);
+        return EXIT_BAD_INPUT;
+    }
     catch_stop_signals();
     print_identity(&sys);
     printf("bench:   %d method%s, %d position%s from %s, %d warm-up + %d timed round%s%s%s\n", n, n == 1 ? "" : "s",
@@ -672,18 +664,23 @@ static int run_bench(const bench_options_t *opt, const method_t *const *methods,
     if (rc == EXIT_INTERRUPTED)
         fprintf(stderr, "rperft bench: interrupted\n");
     csv_table_close(csv.table);
-    if (rc == EXIT_INTERRUPTED)
-        return stop_signal_exit_code();
+    bool interrupted = rc == EXIT_INTERRUPTED;
+    if (interrupted)
+        rc = stop_signal_exit_code();
+    char err[512];
+    if (csv.json && !json_report_finish(csv.json, !interrupted, rc, err, sizeof err)) {
+        fprintf(stderr, "rperft bench: --json %s\n", err);
+        csv.failed = true;
+    }
     return csv.failed && rc == EXIT_ALL_GOOD ? EXIT_BAD_INPUT : rc;
 }
 
-int cmd_bench(int argc, char **argv)
+static int cmd_bench(const parsed_t *p)
 {
     bench_options_t opt;
-    int rc = parse_options(argc, argv, &opt);
-    if (rc != OPTIONS_OK)
-        return rc;
-    if (opt.pin >= 0 && !pin_to(opt.pin))
+    int rc;
+    read_options(p, &opt);
+    if (opt.pin >= 0 && !pin_to(p, opt.pin))
         return EXIT_BAD_INPUT;
     /* The table is had (or refused) before anything is computed. */
     perft_options_t table_request = {.bulk = opt.bulk, .threads = opt.threads, .hash_mb = opt.hash_mb};
@@ -692,7 +689,7 @@ int cmd_bench(int argc, char **argv)
     const method_t *methods[MAX_BENCH_METHODS];
     int n;
     bench_set_t set;
-    if (!resolve_methods(opt.methods, methods, &n))
+    if (!resolve_methods(p, opt.methods, methods, &n))
         return EXIT_BAD_INPUT;
     if (!load_positions(opt.positions, &set))
         return EXIT_BAD_INPUT;
@@ -700,8 +697,48 @@ int cmd_bench(int argc, char **argv)
         bench_set_free(&set);
         return EXIT_BAD_INPUT;
     }
+    if (!opt.depth)
+        note_over_budget(&set);
     rc = run_bench(&opt, methods, n, &set);
     bench_set_free(&set);
     search_teardown(&opt.hash);
     return rc;
 }
+
+static const option_use_t options[] = {
+    OPTION_HELP(opt_method, "'all' (default: every method this CPU runs) or names, comma-separated"),
+    OPTION(opt_positions),
+    OPTION(opt_bench_depth),
+    OPTION(opt_reps),
+    OPTION(opt_warmup),
+    OPTION_HELP(opt_csv, "append one row per measurement (created with a header; a file with\n"
+               "another header is refused with status 2); rows are written as each\n"
+               "position finishes, so an interrupted run keeps what it measured"),
+    OPTION_HELP(opt_json, "write a JSON report (docs/json-schema.md): every measurement with\n"
+                          "the CSV's columns; '-' is standard output"),
+    OPTION(opt_no_bulk),
+    OPTION_HELP(opt_threads, "threads per perft (default 1: the single-thread comparison)"),
+    OPTION_HELP(opt_hash, "transposition table of MB megabytes, cleared before every run\n"
+                "(default none)"),
+    OPTION(opt_pin),
+    OPTION(opt_micro),
+    OPTIONS_END,
+};
+
+const command_t bench_command = {
+    .name = "bench",
+    .summary = "time the slider methods against each other; CSV rows with the CPU's identity",
+    .description =
+        "Times whole perft runs of each slider method on a set of positions: methods\n"
+        "interleaved (A B C A B C ...), CLOCK_MONOTONIC around each run; per method and\n"
+        "position the median, min and max seconds, Mnps and the speed relative to rotated;\n"
+        "then the geometric-mean Mnps of each method over the set. Every count is checked\n"
+        "against the expected one before any timing (and again in every timed run): a wrong\n"
+        "count stops the bench with exit status 1.\n",
+    .options = options,
+    .epilogue =
+        "Results go to stdout; progress goes to stderr when it is a terminal. Exit status: 0,\n"
+        "1 a count mismatch, 2 bad usage or input, 130 / 143 stopped by SIGINT / SIGTERM at the\n"
+        "end of the run in progress (rows written so far stay; a second SIGINT stops at once).\n",
+    .run = cmd_bench,
+};

@@ -5,25 +5,9 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "json_report.h"
+#include "shared_options.h"
 #include "unitfile.h"
-
-static const char help[] =
-    "usage: rperft merge UNITS RESULTS... [--compare RESULTS...]\n"
-    "\n"
-    "Checks that every unit of UNITS (written by 'rperft split') has exactly one result\n"
-    "in the RESULTS files (written by 'rperft units'; identical repeats are fine) and\n"
-    "prints 'Nodes searched: N', N = sum of multiplicity x count, exact to 2^128.\n"
-    "A line whose checksum does not match its fields (changed after it was written)\n"
-    "is refused and named FILE:LINE.\n"
-    "\n"
-    "  --compare RESULTS...  a second result set of the same units, e.g. computed again\n"
-    "                        with another --key-seed: both sets must be complete, every\n"
-    "                        unit whose counts differ is named, and the total is printed\n"
-    "                        only when they agree on every unit\n"
-    "\n"
-    "exit status: 0 complete (and the sets agree); 1 units missing, results in conflict\n"
-    "or the sets differ (listed on stderr); 2 unreadable files or bad lines (named\n"
-    "FILE:LINE), or results of another units file.\n";
 
 enum { MISSING_SHOWN = 20 };
 
@@ -57,34 +41,55 @@ static bool total_nodes(const unit_set_t *set, const tally_t *tallies, count_t *
     return true;
 }
 
-/* One result set: the results files read into one tally per unit. */
+/* What a merge found, for its JSON report (j NULL: none). */
+static void report_json(json_report_t *j, const unit_set_t *set, const results_summary_t *sum, size_t missing,
+                        size_t conflicting, const count_t *total)
+{
+    if (!j)
+        return;
+    json_t *root = json_report_root(j);
+    json_put(root, "root", json_text(set->root));
+    json_put(root, "depth", json_integer(set->depth));
+    json_put(root, "units", json_integer((json_int_t)set->count));
+    json_put(root, "results", json_integer(sum->results));
+    json_put(root, "duplicates", json_integer(sum->duplicates));
+    json_put(root, "bad_lines", json_integer(sum->bad));
+    json_put(root, "missing", json_integer((json_int_t)missing));
+    json_put(root, "conflicting", json_integer((json_int_t)conflicting));
+    json_put(root, "nodes", total ? json_count(*total) : json_null());
+}
+
+/* One result set: its files read into one tally per unit. */
 typedef struct result_set {
-    int nfiles;
-    char **files;
+    const char **files;
+    size_t nfiles;
     tally_t *tallies;
     results_summary_t sum;
+    size_t missing, conflicting;
 } result_set_t;
 
-/* Reads a set; EXIT_ALL_GOOD when every unit has one result, else the exit code. */
+/* Reads a set: EXIT_ALL_GOOD when every unit has one result, else the exit code
+ * (bad lines 2, units missing or in conflict 1; each named on stderr). */
 static int read_set(const unit_set_t *set, result_set_t *rs)
 {
     bool readable = true;
-    for (int i = 0; i < rs->nfiles; i++)
+    for (size_t i = 0; i < rs->nfiles; i++)
         readable = results_read("merge", rs->files[i], set, rs->tallies, &rs->sum) && readable;
     if (!readable || rs->sum.bad > 0) {
         if (rs->sum.bad > 0)
             fprintf(stderr, "rperft merge: %ld bad result lines\n", rs->sum.bad);
         return EXIT_BAD_INPUT;
     }
-    size_t missing = report_missing(set, rs->tallies), conflicting = 0;
+    rs->missing = report_missing(set, rs->tallies);
     for (size_t id = 0; id < set->count; id++)
-        conflicting += rs->tallies[id].conflict;
-    if (conflicting)
-        fprintf(stderr, "rperft merge: %zu units have conflicting results\n", conflicting);
-    return missing || conflicting ? EXIT_MISMATCH : EXIT_ALL_GOOD;
+        rs->conflicting += rs->tallies[id].conflict;
+    if (rs->conflicting)
+        fprintf(stderr, "rperft merge: %zu units have conflicting results\n", rs->conflicting);
+    return rs->missing || rs->conflicting ? EXIT_MISMATCH : EXIT_ALL_GOOD;
 }
 
-/* Names every unit whose counts differ between the sets; returns how many. */
+/* Names every unit whose counts differ between two complete sets; returns how
+ * many. Sets counted with the same hash keys are no independent check: said. */
 static size_t compare_sets(const unit_set_t *set, const result_set_t *a, const result_set_t *b)
 {
     size_t differ = 0;
@@ -110,7 +115,8 @@ static size_t compare_sets(const unit_set_t *set, const result_set_t *a, const r
     return differ;
 }
 
-static int merge(const unit_set_t *set, result_set_t *a, result_set_t *b)
+/* The RESULTS operands (1...), and the --compare files if any, into tallies. */
+static int merge(const unit_set_t *set, result_set_t *a, result_set_t *b, json_report_t *j)
 {
     int rc = read_set(set, a);
     if (b->nfiles > 0) {
@@ -119,13 +125,17 @@ static int merge(const unit_set_t *set, result_set_t *a, result_set_t *b)
         if (rc == EXIT_ALL_GOOD && compare_sets(set, a, b) > 0)
             rc = EXIT_MISMATCH;
     }
-    if (rc != EXIT_ALL_GOOD)
+    if (rc != EXIT_ALL_GOOD) {
+        report_json(j, set, &a->sum, a->missing, a->conflicting, NULL);
         return rc;
+    }
     count_t total;
     if (!total_nodes(set, a->tallies, &total)) {
         fprintf(stderr, "rperft merge: the total passes 2^128 - 1\n");
+        report_json(j, set, &a->sum, 0, 0, NULL);
         return EXIT_BAD_INPUT;
     }
+    report_json(j, set, &a->sum, 0, 0, &total);
     char digits[COUNT_DIGITS_MAX];
     printf("Nodes searched: %s\n", count_format(total, digits));
     fprintf(stderr, "rperft merge: depth %d of %s: %zu units, %ld results (%ld identical repeats), %.3f s computing\n",
@@ -133,37 +143,80 @@ static int merge(const unit_set_t *set, result_set_t *a, result_set_t *b)
     return EXIT_ALL_GOOD;
 }
 
-int cmd_merge(int argc, char **argv)
+static const option_t opt_compare = {
+    .name = "compare", .arg = "FILE", .kind = OPTION_TEXT, .repeatable = true,
+    .help = "a results file of a second result set of the same units (once per\n"
+            "file, e.g. --compare=B/results.1 --compare=B/results.2), computed\n"
+            "again with another --key-seed: both sets must be complete, every unit\n"
+            "whose counts differ is named, and the total is printed only when they\n"
+            "agree on every unit"};
+
+/* The files of each set, in command-line order (free both). */
+static bool collect_files(const parsed_t *p, result_set_t *a, result_set_t *b)
 {
-    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        fputs(help, stdout);
-        return EXIT_ALL_GOOD;
-    }
-    int compare_at = argc;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--compare") == 0 && compare_at == argc)
-            compare_at = i;
-        else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return usage_error("merge", "unknown option '%s'", argv[i]);
-    }
-    if (compare_at < 3)
-        return usage_error("merge", "need the units file and at least one results file");
-    if (compare_at == argc - 1)
-        return usage_error("merge", "--compare needs at least one results file");
+    a->files = calloc((size_t)p->nitems + 1, sizeof *a->files);
+    b->files = calloc((size_t)p->nitems + 1, sizeof *b->files);
+    if (!a->files || !b->files)
+        return false;
+    for (size_t i = 1; i < options_operand_count(p); i++)
+        a->files[a->nfiles++] = options_operand(p, i)->text;
+    for (int i = 0; i < p->nitems; i++)
+        if (!p->items[i].is_operand && p->items[i].option == &opt_compare)
+            b->files[b->nfiles++] = p->items[i].value.text;
+    return true;
+}
+
+static int cmd_merge(const parsed_t *p)
+{
     unit_set_t set;
-    if (!unit_set_read("merge", argv[1], &set))
+    if (!unit_set_read("merge", options_operand(p, 0)->text, &set))
         return EXIT_BAD_INPUT;
     size_t n = set.count ? set.count : 1;
-    result_set_t a = {.nfiles = compare_at - 2, .files = argv + 2, .tallies = calloc(n, sizeof(tally_t))};
-    result_set_t b = {.nfiles = compare_at < argc ? argc - compare_at - 1 : 0, .files = argv + compare_at + 1,
-                      .tallies = calloc(n, sizeof(tally_t))};
+    result_set_t a = {.tallies = calloc(n, sizeof(tally_t))}, b = {.tallies = calloc(n, sizeof(tally_t))};
+    bool ready = collect_files(p, &a, &b) && a.tallies && b.tallies;
     int rc = EXIT_BAD_INPUT;
-    if (a.tallies && b.tallies)
-        rc = merge(&set, &a, &b);
+    const char *json = options_text(p, &opt_json, NULL);
+    char err[512];
+    json_report_t *j = json ? json_report_open(json, "merge", err, sizeof err) : NULL;
+    if (json && !j)
+        fprintf(stderr, "rperft merge: --json %s\n", err);
+    else if (ready)
+        rc = merge(&set, &a, &b, j);
     else
         fprintf(stderr, "rperft merge: out of memory\n");
+    if (j && !json_report_finish(j, true, rc, err, sizeof err)) {
+        fprintf(stderr, "rperft merge: --json %s\n", err);
+        if (rc == EXIT_ALL_GOOD)
+            rc = EXIT_BAD_INPUT;
+    }
     free(a.tallies);
     free(b.tallies);
+    free(a.files);
+    free(b.files);
     unit_set_free(&set);
     return rc;
 }
+
+static const option_t operand_units = {.name = "UNITS", .kind = OPTION_TEXT, .help = "units file"};
+static const option_t operand_results = {.name = "RESULTS", .kind = OPTION_TEXT, .repeatable = true,
+                                         .help = "results files"};
+static const option_t *const operands[] = {&operand_units, &operand_results, NULL};
+static const option_use_t options[] = {OPTION(opt_compare), OPTION(opt_json), OPTIONS_END};
+
+const command_t merge_command = {
+    .name = "merge",
+    .summary = "check that every unit has its result and add them up exactly",
+    .description =
+        "Checks that every unit of UNITS (written by 'rperft split') has exactly one result\n"
+        "in the RESULTS files (written by 'rperft units'; identical repeats are fine) and\n"
+        "prints 'Nodes searched: N', N = sum of multiplicity x count, exact to 2^128.\n"
+        "A line whose checksum does not match its fields (changed after it was written)\n"
+        "is refused and named FILE:LINE.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 2,
+    .epilogue = "exit status: 0 complete (and the sets agree); 1 units missing, results in conflict\n"
+                "or the sets differ (listed on stderr); 2 unreadable files or bad lines (named\n"
+                "FILE:LINE), or results of another units file.\n",
+    .run = cmd_merge,
+};

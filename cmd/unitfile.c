@@ -7,16 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fnv.h"
+#include "input.h"
+
 enum { BAD_LINES_SHOWN = 10 }; /* per results file; the rest are only counted */
-
-static const uint64_t FNV_OFFSET = 0xcbf29ce484222325u, FNV_PRIME = 0x100000001b3u;
-
-static uint64_t fnv1a(uint64_t h, const char *bytes, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)bytes[i]) * FNV_PRIME;
-    return h;
-}
 
 /* Prints "rperft CMD: FILE:LINE: message"; returns false for the caller to pass on. */
 static bool __attribute__((format(printf, 4, 5))) bad(const char *cmd, const char *path, long line, const char *fmt, ...)
@@ -84,7 +78,7 @@ bool unit_set_write(FILE *out, unit_set_t *set)
 {
     char head[FEN_MAX + 160], line[FEN_MAX + 128];
     int head_len = header_prefix(set, head, sizeof head);
-    uint64_t h = fnv1a(FNV_OFFSET, head, (size_t)head_len);
+    uint64_t h = fnv1a(FNV1A_OFFSET, head, (size_t)head_len);
     for (size_t i = 0; i < set->count; i++)
         h = fnv1a(h, line, (size_t)unit_line(set, i, line, sizeof line));
     set->fingerprint = h;
@@ -213,11 +207,9 @@ static bool units_parse(reader_t *r, unit_set_t *set, size_t want, uint64_t *h)
 bool unit_set_read(const char *cmd, const char *path, unit_set_t *set)
 {
     *set = (unit_set_t){0};
-    reader_t r = {.cmd = cmd, .path = path, .file = fopen(path, "r")};
-    if (!r.file) {
-        fprintf(stderr, "rperft %s: %s: %s\n", cmd, path, strerror(errno));
+    reader_t r = {.cmd = cmd, .path = path, .file = open_input(cmd, path)};
+    if (!r.file)
         return false;
-    }
     size_t want = 0, prefix_len = 0;
     uint64_t declared = 0, h = 0;
     int got = next_line(&r);
@@ -227,7 +219,7 @@ bool unit_set_read(const char *cmd, const char *path, unit_set_t *set)
     if (ok) {
         want = set->count, declared = set->fingerprint;
         set->count = 0;
-        h = fnv1a(FNV_OFFSET, r.line, prefix_len);
+        h = fnv1a(FNV1A_OFFSET, r.line, prefix_len);
         ok = units_parse(&r, set, want, &h);
     }
     if (ok && h != declared)
@@ -258,7 +250,7 @@ size_t result_format(const result_t *r, char *buf, size_t size)
                      r->seconds, r->method, r->host, r->fingerprint, r->keys);
     if (n < 0 || (size_t)n >= size)
         return 0;
-    uint64_t sum = fnv1a(FNV_OFFSET, buf, (size_t)n);
+    uint64_t sum = fnv1a(FNV1A_OFFSET, buf, (size_t)n);
     int m = snprintf(buf + n, size - (size_t)n, "\t%016" PRIx64 "\n", sum);
     return m < 0 || (size_t)(n + m) >= size ? 0 : (size_t)(n + m);
 }
@@ -284,7 +276,7 @@ static bool checksum_matches(const char *line)
 {
     const char *tab = strrchr(line, '\t');
     uint64_t sum;
-    return tab && parse_hex64(tab + 1, &sum) && sum == fnv1a(FNV_OFFSET, line, (size_t)(tab - line));
+    return tab && parse_hex64(tab + 1, &sum) && sum == fnv1a(FNV1A_OFFSET, line, (size_t)(tab - line));
 }
 
 bool result_parse(char *line, result_t *r, char *why, size_t whylen)
@@ -361,11 +353,9 @@ static bool result_check(char *line, const unit_set_t *set, result_t *r, char *w
 bool results_read(const char *cmd, const char *path, const unit_set_t *set, tally_t *tallies,
                   results_summary_t *summary)
 {
-    reader_t rd = {.cmd = cmd, .path = path, .file = fopen(path, "r")};
-    if (!rd.file) {
-        fprintf(stderr, "rperft %s: %s: %s\n", cmd, path, strerror(errno));
+    reader_t rd = {.cmd = cmd, .path = path, .file = open_input(cmd, path)};
+    if (!rd.file)
         return false;
-    }
     long bad_here = 0;
     ssize_t len;
     while ((len = getline(&rd.line, &rd.cap, rd.file)) > 0) {

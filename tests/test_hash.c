@@ -8,6 +8,7 @@
 #include "fen.h"
 #include "hash.h"
 #include "method.h"
+#include "split.h"
 #include "tables.h"
 
 /* Depth 5: with two threads the units are two plies down, and their depth 3 is
@@ -43,7 +44,7 @@ static void plant_tiny_first_key(hash_table_t *t)
 static count_t perft_with(const position_t *pos, hash_table_t *t, int threads)
 {
     search_options_t opt = {.bulk = true, .threads = threads, .hash = t};
-    return method_rotated.perft_search(pos, DEPTH, &opt);
+    return perft_search(&method_rotated, pos, DEPTH, &opt);
 }
 
 Test(hash, tiny_first_key_fools_a_64_bit_table)
