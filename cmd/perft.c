@@ -3,43 +3,41 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "progress.h"
 #include "runner.h"
+#include "shared_options.h"
 
-static const char help[] =
-    "usage: rperft perft [--startpos | --fen FEN] [--moves \"e2e4 e7e5\"] [--method NAME|all] [--no-bulk]\n"
-    "                   [--threads N] [--hash MB] DEPTH\n"
-    "\n"
-    "Counts the leaf nodes of the legal move tree of the position to DEPTH and prints\n"
-    "'Nodes searched: N' on stdout; time and Mnps go to stderr.\n"
-    "\n"
-    "  --startpos        the standard start position (the default)\n"
-    "  --fen FEN         any position: standard, Shredder-FEN or X-FEN castling; 4 or 6 fields\n"
-    "  --moves LIST      UCI moves played from the position first\n"
-    "  --method NAME     slider-attack method (default: rotated); 'all' runs every method\n"
-    "                    this CPU can run, prints each count and time, exits 1 if any differ\n"
-    "  --no-bulk         make every leaf move instead of counting the last plies\n"
-    "  --threads N       threads (default 1; more than the CPUs is allowed, with a warning)\n"
-    "                    the work is split two plies below the root\n"
-    "  --hash MB         transposition table of MB megabytes shared by the threads (default\n"
-    "                    none); refused before the run if the machine cannot give it\n"
-    "\n"
-    "DEPTH is 0 to 64. Counts are exact unsigned 128-bit totals, printed in full past\n"
-    "2^64 (start position depth 14 and beyond); no run that finishes can pass 2^128,\n"
-    "since a hashed subtree count is kept only below 2^58 and everything above it is\n"
-    "counted by visiting nodes.\n"
-    "\n"
-    "exit status: 0 done (all methods agree), 1 methods disagree, 2 bad usage or input,\n"
-    "130 / 143 stopped by SIGINT / SIGTERM (at once: a perft cannot be stopped half way,\n"
-    "so there is no count; with --method all the methods finished are printed)\n";
+/* What the progress line names while a perft runs: a perft's size is not known
+ * before it ends, so it shows the time spent, and with --method all how many
+ * methods are done. */
+typedef struct perft_progress {
+    progress_t bar;
+    const method_t *method;
+    int depth, done, total;
+} perft_progress_t;
+
+static void show_progress(void *ctx)
+{
+    perft_progress_t *pp = ctx;
+    if (pp->total > 1)
+        progress_show(&pp->bar, "perft depth %d, method %d of %d (%s)", pp->depth, pp->done + 1, pp->total,
+                      pp->method->name);
+    else
+        progress_show(&pp->bar, "perft depth %d (%s)", pp->depth, pp->method->name);
+}
 
 /* One method's perft on the runner's worker thread, so that a signal is answered at
  * once. The runner salts each method's keys, so no method gains from another's
  * entries. False when interrupted. */
-static bool timed_perft(runner_t *r, const method_t *m, const position_t *pos, const perft_options_t *opt,
-                        const search_options_t *search, count_t *nodes, double *elapsed)
+static bool timed_perft(runner_t *r, perft_progress_t *pp, const method_t *m, const position_t *pos,
+                        const perft_options_t *opt, const search_options_t *search, count_t *nodes, double *elapsed)
 {
     perft_job_t job = {.method = m, .pos = pos, .depth = opt->depth, .bulk = opt->bulk, .search = search};
-    if (!runner_run(r, &job, 1))
+    pp->method = m;
+    runner_on_tick(r, pp->bar.interval, show_progress, pp);
+    bool done = runner_run(r, &job, 1);
+    progress_clear(&pp->bar);
+    if (!done)
         return false;
     *nodes = job.nodes;
     *elapsed = job.seconds;
@@ -54,6 +52,8 @@ static int run_all(runner_t *r, const position_t *pos, const perft_options_t *op
     int done = 0, total = 0;
     while (all_methods[total])
         total++;
+    perft_progress_t pp = {.depth = opt->depth, .total = total};
+    progress_start(&pp.bar);
     for (int i = 0; all_methods[i]; i++, done++) {
         const method_t *m = all_methods[i];
         const char *why = "unknown reason";
@@ -64,7 +64,8 @@ static int run_all(runner_t *r, const position_t *pos, const perft_options_t *op
         const char *note = m->note();
         count_t nodes;
         double elapsed;
-        if (!timed_perft(r, m, pos, opt, search, &nodes, &elapsed)) {
+        pp.done = done;
+        if (!timed_perft(r, &pp, m, pos, opt, search, &nodes, &elapsed)) {
             fprintf(stderr, "rperft perft: interrupted after %d of %d methods\n", done, total);
             return EXIT_INTERRUPTED;
         }
@@ -90,26 +91,27 @@ static int run_one(runner_t *r, const method_t *m, const position_t *pos, const 
     count_t nodes;
     double elapsed;
     char digits[COUNT_DIGITS_MAX];
-    if (!timed_perft(r, m, pos, opt, search, &nodes, &elapsed)) {
+    perft_progress_t pp = {.depth = opt->depth, .total = 1};
+    progress_start(&pp.bar);
+    if (!timed_perft(r, &pp, m, pos, opt, search, &nodes, &elapsed)) {
         fprintf(stderr, "rperft perft: interrupted; no count (a perft cannot be stopped half way)\n");
         return EXIT_INTERRUPTED;
     }
     printf("Nodes searched: %s\n", count_format(nodes, digits));
-    fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps, %d thread%s, hash %d MB%s\n", m->name, opt->depth, elapsed,
-            mnps(nodes, elapsed), opt->threads, opt->threads > 1 ? "s" : "", opt->hash_mb,
-            opt->bulk ? "" : ", no bulk counting");
+    print_run_summary(m, opt, nodes, elapsed);
     return EXIT_ALL_GOOD;
 }
 
-int cmd_perft(int argc, char **argv)
+static int cmd_perft(const parsed_t *p)
 {
     perft_options_t opt;
     position_t pos;
-    int rc = parse_perft_options("perft", help, argc, argv, &opt);
-    if (rc != OPTIONS_OK)
-        return rc;
+    int rc;
+    perft_options_read(p, &opt);
     if (!load_position("perft", &opt.position, &pos))
         return EXIT_BAD_INPUT;
+    if (opt.verbose)
+        print_searched_fen(&pos);
     bool all = opt.method && strcmp(opt.method, "all") == 0;
     const method_t *m = all ? NULL : resolve_method("perft", opt.method);
     if (!all && !m)
@@ -128,3 +130,38 @@ int cmd_perft(int argc, char **argv)
     search_teardown(&hash);
     return rc;
 }
+
+static const option_use_t options[] = {
+    OPTION(opt_startpos),
+    OPTION(opt_fen),
+    OPTION(opt_moves),
+    OPTION_HELP(opt_method, "slider-attack method (default: rotated); 'all' runs every method\n"
+                  "this CPU can run, prints each count and time, exits 1 if any differ"),
+    OPTION(opt_no_bulk),
+    OPTION_HELP(opt_threads, "threads (default 1; more than the CPUs is allowed, with a warning);\n"
+                   "the work is split two plies below the root"),
+    OPTION(opt_hash),
+    OPTION(opt_verbose),
+    OPTIONS_END,
+};
+
+static const option_t *const operands[] = {&operand_depth, NULL};
+
+const command_t perft_command = {
+    .name = "perft",
+    .summary = "count the leaf nodes of a position to a depth",
+    .description = "Counts the leaf nodes of the legal move tree of the position to DEPTH and prints\n"
+                   "'Nodes searched: N' on stdout; time and Mnps go to stderr.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 1,
+    .epilogue = "DEPTH is 0 to 64. Counts are exact unsigned 128-bit totals, printed in full past\n"
+                "2^64 (start position depth 14 and beyond); no run that finishes can pass 2^128,\n"
+                "since a hashed subtree count is kept only below 2^58 and everything above it is\n"
+                "counted by visiting nodes.\n"
+                "\n"
+                "exit status: 0 done (all methods agree), 1 methods disagree, 2 bad usage or input,\n"
+                "130 / 143 stopped by SIGINT / SIGTERM (at once: a perft cannot be stopped half way,\n"
+                "so there is no count; with --method all the methods finished are printed)\n",
+    .run = cmd_perft,
+};
