@@ -18,6 +18,7 @@
 #include "build_info.h"
 #include "cli.h"
 #include "commands.h"
+#include "compare_baseline.h"
 #include "compare_subject.h"
 #include "json_report.h"
 #include "runner.h"
@@ -228,72 +229,21 @@ static run_status_t run_rounds(compare_run_t *r)
 
 /* ---- baselines ---------------------------------------------------------------------------- */
 
-static const char *const baseline_header[] = {"position_id", "fen", "depth", "instructions_per_leaf_parent", "build"};
-enum { BASELINE_COLUMNS = 5 };
-
-static void this_build(char *buf, size_t len)
+static void baseline_found(void *user, const char *fen, int depth, double per_leaf_parent)
 {
-    snprintf(buf, len, "%s %s %s", RPERFT_COMPILER, RPERFT_BUILDTYPE, RPERFT_CFLAGS);
+    compare_run_t *r = user;
+    for (int i = 0; i < r->n; i++) {
+        compared_t *c = &r->items[i];
+        if (!strcmp(c->p->fen, fen) && c->depth == depth)
+            for (int k = 0; k < r->opt->rounds; k++)
+                c->cost[0][k] = per_leaf_parent;
+    }
 }
 
-typedef struct baseline_read {
-    compare_run_t *r;
-    const char *path;
-    int found;
-    bool bad;
-} baseline_read_t;
-
-static bool baseline_row(void *user, const csv_record_t *rec)
-{
-    baseline_read_t *b = user;
-    if (rec->line == 1)
-        return true;
-    char build[512];
-    this_build(build, sizeof build);
-    if (rec->error || rec->nfields != BASELINE_COLUMNS) {
-        fprintf(stderr, "rperft compare: %s:%ld: not a baseline row (%s)\n", b->path, rec->line,
-                rec->error ? rec->error : "5 fields: position_id,fen,depth,instructions_per_leaf_parent,build");
-        b->bad = true;
-        return false;
-    }
-    if (strcmp(rec->fields[4], build) != 0) {
-        fprintf(stderr,
-                "rperft compare: %s:%ld: build: the baseline was counted with '%s', this rperft is '%s'; instruction "
-                "counts compare only within one compiler and flags\n",
-                b->path, rec->line, rec->fields[4], build);
-        b->bad = true;
-        return false;
-    }
-    int depth;
-    double value;
-    char *end;
-    value = strtod(rec->fields[3], &end);
-    if (!parse_int(rec->fields[2], 1, BENCH_MAX_DEPTH, &depth) || end == rec->fields[3] || *end || !(value > 0)) {
-        fprintf(stderr, "rperft compare: %s:%ld: depth or instructions_per_leaf_parent is not a number\n", b->path,
-                rec->line);
-        b->bad = true;
-        return false;
-    }
-    for (int i = 0; i < b->r->n; i++) {
-        compared_t *c = &b->r->items[i];
-        if (!strcmp(c->p->fen, rec->fields[1]) && c->depth == depth) {
-            for (int k = 0; k < b->r->opt->rounds; k++)
-                c->cost[0][k] = value;
-            b->found++;
-        }
-    }
-    return true;
-}
-
+/* A is the baseline: every position needs its row. */
 static bool read_baseline(compare_run_t *r, const char *path)
 {
-    baseline_read_t b = {.r = r, .path = path};
-    char err[512];
-    if (!csv_read_file(path, baseline_row, &b, err, sizeof err)) {
-        fprintf(stderr, "rperft compare: --baseline %s\n", err);
-        return false;
-    }
-    if (b.bad)
+    if (!baseline_read(path, baseline_found, r))
         return false;
     for (int i = 0; i < r->n; i++)
         if (r->items[i].cost[0][0] <= 0) {
@@ -306,31 +256,13 @@ static bool read_baseline(compare_run_t *r, const char *path)
 
 static bool write_baseline(const compare_run_t *r, const char *path)
 {
-    char err[512], build[512];
-    this_build(build, sizeof build);
-    FILE *f = fopen(path, "w"); /* a baseline is replaced whole, never appended to */
-    if (!f) {
-        perror(path);
+    baseline_row_t *rows = calloc((size_t)r->n, sizeof *rows);
+    if (!rows)
         return false;
-    }
-    char *head = csv_format_row(baseline_header, BASELINE_COLUMNS, NULL);
-    bool ok = head && fputs(head, f) >= 0;
-    free(head);
-    for (int i = 0; ok && i < r->n; i++) {
-        const compared_t *c = &r->items[i];
-        char depth[16], value[64];
-        snprintf(depth, sizeof depth, "%d", c->depth);
-        snprintf(value, sizeof value, "%.2f", c->cost[1][0]);
-        const char *fields[] = {c->p->id, c->p->fen, depth, value, build};
-        char *row = csv_format_row(fields, BASELINE_COLUMNS, NULL);
-        ok = row && fputs(row, f) >= 0;
-        free(row);
-    }
-    ok = fclose(f) == 0 && ok;
-    if (!ok) {
-        snprintf(err, sizeof err, "%s: cannot write", path);
-        fprintf(stderr, "rperft compare: --write-baseline %s\n", err);
-    }
+    for (int i = 0; i < r->n; i++)
+        rows[i] = (baseline_row_t){r->items[i].p->id, r->items[i].p->fen, r->items[i].depth, r->items[i].cost[1][0]};
+    bool ok = baseline_write(path, rows, r->n);
+    free(rows);
     return ok;
 }
 

@@ -54,4 +54,17 @@ expect_grep "$tmp/out" "^A: uci:"
 expect_rc 2 "$rperft" compare --positions "$tmp/quick.epd" --depth 3 --rounds 2 "uci:$here/broken_engine.sh $rperft" rotated
 expect_grep "$tmp/err" "counts 8901 on startpos D3, not 8902"
 
+# --- baselines: one of another build, or not a baseline at all, is refused before any counting ---
+if command -v valgrind >/dev/null || command -v perf >/dev/null; then
+    printf '"position_id","fen","depth","instructions_per_leaf_parent","build"\n"startpos","%s",4,100.00,"tcc 0.9 release"\n' \
+        "$start" >"$tmp/other.csv"
+    expect_rc 2 "$rperft" compare --measure instructions --positions "$tmp/quick.epd" --baseline "$tmp/other.csv" pext
+    expect_grep "$tmp/err" "other.csv:2: build: counted with 'tcc 0.9 release', this rperft is '"
+    echo "a,b" >"$tmp/notbase.csv"
+    expect_rc 2 "$rperft" compare --measure instructions --positions "$tmp/quick.epd" --baseline "$tmp/notbase.csv" pext
+    expect_grep "$tmp/err" "notbase.csv:1: 2 fields, not the 5"
+fi
+expect_rc 2 "$rperft" compare --baseline "$tmp/other.csv" pext
+expect_grep "$tmp/err" "needs --measure instructions"
+
 finish "compare gates: planted slowdown fails, self passes $passes of 20"
