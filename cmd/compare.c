@@ -348,14 +348,10 @@ static const char *const csv_header[] = {"timestamp", "rperft_version", "commit"
                                          "b_cost",  "ratio",          "low",    "high"};
 enum { CSV_COLUMNS = sizeof csv_header / sizeof *csv_header };
 
-static bool write_csv(const compare_run_t *r, const char *path)
+/* Appends the rows to t (opened before any measurement) and closes it. */
+static bool write_csv(const compare_run_t *r, csv_table_t *t)
 {
-    char err[512], timestamp[32];
-    csv_table_t *t = csv_table_open(path, csv_header, CSV_COLUMNS, err, sizeof err);
-    if (!t) {
-        fprintf(stderr, "rperft compare: --csv %s\n", err);
-        return false;
-    }
+    char timestamp[32];
     time_t now = time(NULL);
     strftime(timestamp, sizeof timestamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     bool ok = true;
@@ -496,10 +492,20 @@ static int cmd_compare(const parsed_t *p)
     compare_run_t r = {.opt = &opt};
     char err[512];
     json_report_t *json = NULL;
-    if (!setup(&r) || (opt.baseline && !read_baseline(&r, opt.baseline)) ||
-        (opt.json && !(json = json_report_open(opt.json, "compare", err, sizeof err)))) {
-        if (opt.json && !json && r.n)
-            fprintf(stderr, "rperft compare: --json %s\n", err);
+    csv_table_t *csv = NULL;
+    bool csv_wanted = opt.csv && !opt.write_baseline; /* a baseline run has no ratios to record */
+    /* every output is opened before the first measurement, so a bad path costs no time */
+    bool ready = setup(&r) && (!opt.baseline || read_baseline(&r, opt.baseline));
+    if (ready && csv_wanted && !(csv = csv_table_open(opt.csv, csv_header, CSV_COLUMNS, err, sizeof err))) {
+        fprintf(stderr, "rperft compare: --csv %s\n", err);
+        ready = false;
+    }
+    if (ready && opt.json && !(json = json_report_open(opt.json, "compare", err, sizeof err))) {
+        fprintf(stderr, "rperft compare: --json %s\n", err);
+        ready = false;
+    }
+    if (!ready) {
+        csv_table_close(csv);
         free_run(&r);
         return EXIT_BAD_INPUT;
     }
@@ -516,10 +522,9 @@ static int cmd_compare(const parsed_t *p)
         print_report(&r);
         if (st == RUN_OK && !opt.write_baseline)
             rc = verdict(&r);
-        if (opt.csv && opt.write_baseline)
-            ; /* no ratios to record */
-        else if (opt.csv && !write_csv(&r, opt.csv) && rc == EXIT_ALL_GOOD)
+        if (csv && !write_csv(&r, csv) && rc == EXIT_ALL_GOOD)
             rc = EXIT_BAD_INPUT;
+        csv = NULL;
         if (st == RUN_OK && opt.write_baseline && !write_baseline(&r, opt.write_baseline))
             rc = EXIT_BAD_INPUT;
     }
@@ -531,6 +536,7 @@ static int cmd_compare(const parsed_t *p)
                 rc = EXIT_BAD_INPUT;
         }
     }
+    csv_table_close(csv); /* nothing measured: nothing written */
     fflush(stdout);
     free_run(&r);
     return rc;

@@ -24,6 +24,9 @@ printf '%s ;D4 197282 ;id "wrong"\n' "$start" >"$tmp/wrong.epd"
 expect_rc 2 "$rperft" compare --positions "$tmp/wrong.epd" --rounds 2 pext rotated
 expect_grep "$tmp/err" "counts 197281 on wrong D4, not 197282: a wrong count is no result"
 [[ -s $tmp/out ]] && fail "compare timed although a count was wrong"
+expect_rc 2 "$rperft" compare --positions "$tmp/quick.epd" --csv "$tmp/no/dir/c.csv" pext rotated
+expect_grep "$tmp/err" "--csv .*no/dir/c.csv"
+[[ -s $tmp/out ]] && fail "compare timed although its --csv path is unwritable"
 
 # --- the planted slowdown: naive costs about 2.5x pext per node ---
 expect_rc 1 "$rperft" compare --positions "$tmp/slow.epd" --rounds 6 --min-time 0 --max-slowdown 5 pext naive
