@@ -210,7 +210,7 @@ static run_status_t run_rounds(compare_run_t *r)
         for (int i = 0; i < r->n; i++) {
             compared_t *c = &r->items[i];
             for (int k = r->from_baseline; k < 2; k++) {
-                int s = round % 2 ? 1 - k : k; /* A B, then B A */
+                int s = (round + i) % 2 ? 1 - k : k; /* A B, then B A, alternating by position too */
                 if (r->from_baseline)
                     s = 1;
                 double cost;

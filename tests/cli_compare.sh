@@ -31,24 +31,23 @@ expect_grep "$tmp/err" "--csv .*no/dir/c.csv"
 # --- the planted slowdown: naive costs about 2.5x pext per node ---
 expect_rc 1 "$rperft" compare --positions "$tmp/slow.epd" --rounds 6 --min-time 0 --max-slowdown 5 pext naive
 expect_grep "$tmp/out" "^gate --max-slowdown 5%: FAIL"
-# ... and the other way round B is faster: the gate passes.
-expect_rc 0 "$rperft" compare --positions "$tmp/quick.epd" --rounds 4 --min-time 0.01 --max-slowdown 5 naive pext \
-    --csv "$tmp/c.csv" --json "$tmp/c.json"
-expect_grep "$tmp/out" "^gate --max-slowdown 5%: pass"
-[[ $(wc -l <"$tmp/c.csv") == 4 ]] || fail "compare --csv: $(wc -l <"$tmp/c.csv") lines, expected a header and 3 rows"
-grep -q '^[^,]*,[^,]*,[^,]*,"time","naive","pext","geomean"' "$tmp/c.csv" || fail "compare --csv geomean row"
-python3 "$here/json_valid.py" "$here/../docs/rperft-report.schema.json" "$tmp/c.json" || fail "compare --json schema"
-
 # --- the same method against itself: at least 19 of 20 short gates pass ---
+# (Tiny depths: the run is mostly process start-up, as noisy as it gets.) The first
+# gate also records its CSV and JSON.
 passes=0
-for _ in $(seq 20); do
-    "$rperft" compare --positions "$tmp/quick.epd" --rounds 5 --min-time 0.005 --max-slowdown 5 pext pext \
-        >"$tmp/self.out" 2>&1
+for i in $(seq 20); do
+    records=()
+    ((i == 1)) && records=(--csv "$tmp/c.csv" --json "$tmp/c.json")
+    "$rperft" compare --positions "$tmp/quick.epd" --rounds 6 --min-time 0.005 --max-slowdown 5 "${records[@]}" \
+        pext pext >"$tmp/self.out" 2>&1
     rc=$?
     ((rc == 0)) && passes=$((passes + 1))
     ((rc == 0 || rc == 1)) || fail "self gate exit $rc: $(tail -2 "$tmp/self.out")"
 done
 ((passes >= 19)) || fail "pext against itself passed only $passes of 20 gates"
+[[ $(wc -l <"$tmp/c.csv") == 4 ]] || fail "compare --csv: $(wc -l <"$tmp/c.csv") lines, expected a header and 3 rows"
+grep -q '^[^,]*,[^,]*,[^,]*,"time","pext","pext","geomean"' "$tmp/c.csv" || fail "compare --csv geomean row"
+python3 "$here/json_valid.py" "$here/../docs/rperft-report.schema.json" "$tmp/c.json" || fail "compare --json schema"
 
 # --- a UCI engine through 'go perft' (the broken engine is right at depth 2) ---
 expect_rc 0 "$rperft" compare --positions "$tmp/quick.epd" --depth 2 --rounds 2 --min-time 0 \
