@@ -24,7 +24,7 @@
 #include "runner.h"
 #include "shared_options.h"
 
-enum { MAX_ROUNDS = 1000 };
+enum { MAX_ROUNDS = 1000, MAX_REPS = 1000000 };
 
 typedef struct compare_options {
     const char *operands[2];
@@ -197,9 +197,8 @@ static run_status_t prepare(compare_run_t *r)
                 return st;
         }
         double fastest = r->from_baseline ? cost[1] : fmin(cost[0], cost[1]);
-        c->reps = r->opt->measure == MEASURE_TIME && fastest > 0 ? (int)ceil(r->opt->min_time / fastest) : 1;
-        if (c->reps < 1)
-            c->reps = 1;
+        double reps = r->opt->measure == MEASURE_TIME && fastest > 0 ? ceil(r->opt->min_time / fastest) : 1;
+        c->reps = reps < 1 ? 1 : reps > MAX_REPS ? MAX_REPS : (int)reps;
     }
     return RUN_OK;
 }
