@@ -455,6 +455,8 @@ static bool open_outputs(run_t *r)
             fprintf(stderr, "rperft suite: --csv %s\n", err);
             return false;
         }
+        if (csv_table_warning(r->csv))
+            fprintf(stderr, "rperft suite: warning: --csv %s\n", csv_table_warning(r->csv));
     }
     if (r->opt->junit) {
         r->junit = junit_open(r->opt->junit, "rperft suite", err, sizeof err);
@@ -510,10 +512,18 @@ static bool close_outputs(run_t *r, bool complete, int rc)
     return ok;
 }
 
+/* The options naming an output: each is checked before anything is computed and
+ * opened (open_outputs) before the first position; a new output (--json) is one
+ * more entry here and one more block in open_outputs. */
+static const option_t *const outputs[] = {&opt_csv, &opt_junit, &opt_json};
+
 static int cmd_suite(const parsed_t *p)
 {
     suite_options_t opt;
     read_options(p, &opt);
+    for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++)
+        if (!output_file_ok(p, outputs[i]))
+            return EXIT_BAD_INPUT;
     int rc;
     run_t r = {.opt = &opt, .count_hash = FNV1A_OFFSET};
     if (!resolve_methods(&r))
