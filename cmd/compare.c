@@ -154,7 +154,6 @@ static bool load_positions(const char *path, bench_set_t *set)
     return false;
 }
 
-
 /* ---- measuring ---------------------------------------------------------------------------- */
 
 static const char *side(int s)
@@ -162,8 +161,8 @@ static const char *side(int s)
     return s ? "B" : "A";
 }
 
-/* Measures subject s on item c once; false (with the reason printed) on a failure
- * or a wrong count. */
+/* Measures subject s on item c once (reps perfts in a row); RUN_FAILED, with the
+ * reason printed, on a failure or a wrong count. */
 static run_status_t measure_once(compare_run_t *r, int s, compared_t *c, int depth, int reps, double *cost)
 {
     char why[1024], digits[COUNT_DIGITS_MAX], digits2[COUNT_DIGITS_MAX];
