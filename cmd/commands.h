@@ -13,5 +13,6 @@ int cmd_report(int argc, char **argv);
 int cmd_split(int argc, char **argv);
 int cmd_units(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_othello(int argc, char **argv);
 
 #endif

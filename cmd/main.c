@@ -19,6 +19,7 @@ static const command_t commands[] = {
     {"split", "cut a deep perft into work units (distinct positions a few plies down)", cmd_split},
     {"units", "compute the work units of a split (one shard of N), resumable", cmd_units},
     {"merge", "check that every unit has its result and add them up exactly", cmd_merge},
+    {"othello", "Othello perft: perft, divide, suite, bench of the flip methods", cmd_othello},
 };
 
 static void print_help(void)

@@ -168,3 +168,24 @@ int othello_divide(const othello_method_t *m, const othello_position_t *pos, int
     }
     return n;
 }
+
+/* Published start-position counts: pass as a ply, Aart Bik (2009) and OEIS A124004;
+ * pass taking no ply, Egaroucid's "mode 2" table (depths 1-15 of both are in
+ * Egaroucid's technical notes). Index = depth. */
+static const uint64_t startpos_pass_ply[] = {
+    1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800, 1939886636,
+    18429641748ULL, 184042084512ULL, 1891832540064ULL,
+};
+static const uint64_t startpos_pass_free[] = {
+    1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005320, 24571420, 212260880, 1939899208,
+    18429791868ULL, 184043158384ULL, 1891845643044ULL,
+};
+
+bool othello_startpos_known(int depth, bool pass_ply, count_t *nodes)
+{
+    const size_t n = sizeof startpos_pass_ply / sizeof *startpos_pass_ply;
+    if (depth < 0 || (size_t)depth >= n)
+        return false;
+    *nodes = pass_ply ? startpos_pass_ply[depth] : startpos_pass_free[depth];
+    return true;
+}

@@ -127,6 +127,10 @@ extern const othello_method_t *const othello_methods[];
 const othello_method_t *othello_method_find(const char *name);
 const othello_method_t *othello_method_default(void);
 
+/* The published start-position count at depth under the convention; false where
+ * none is known (beyond depth 15). */
+bool othello_startpos_known(int depth, bool pass_ply, count_t *nodes);
+
 /* Playing by name: "d3" (a legal move) or "pass" (only when own has no move and
  * opp has one). False with the reason in why otherwise. */
 bool othello_play(othello_position_t *pos, const char *move, const othello_method_t *m, const char **why);
