@@ -16,52 +16,14 @@
 #include "bench/timing.h"
 #include "cli.h"
 #include "commands.h"
-
-static const char help[] =
-    "usage: rperft bench [--method all|NAME,...] [--positions FILE] [--depth N|+N|-N] [--reps N]\n"
-    "                    [--warmup N] [--csv FILE] [--no-bulk] [--threads N] [--hash MB] [--pin CPU]\n"
-    "                    [--micro]\n"
-    "\n"
-    "Times whole perft runs of each slider method on a set of positions: methods\n"
-    "interleaved (A B C A B C ...), CLOCK_MONOTONIC around each run; per method and\n"
-    "position the median, min and max seconds, Mnps and the speed relative to rotated;\n"
-    "then the geometric-mean Mnps of each method over the set. Every count is checked\n"
-    "against the expected one before any timing (and again in every timed run): a wrong\n"
-    "count stops the bench with exit status 1.\n"
-    "\n"
-    "  --method LIST     'all' (default: every method this CPU runs) or names, comma-separated\n"
-    "  --positions FILE  a suite in any format 'rperft suite' reads, e.g. EPD lines\n"
-    "                    'FEN ;D5 193690690 ;id \"name\"'; each position runs at its deepest\n"
-    "                    listed depth of at most 10^9 nodes (default positions/bench.epd:\n"
-    "                    the six CPW positions, built in when the file is not found)\n"
-    "  --depth N         bench every position at depth N instead; +N / -N: N deeper / shallower\n"
-    "                    (a depth without a listed count is checked against the naive method)\n"
-    "  --reps N          timed repetitions (default 5)\n"
-    "  --warmup N        untimed rounds first (default 1); the first also checks the counts,\n"
-    "                    so one checking round runs even with --warmup 0\n"
-    "  --csv FILE        append one row per measurement (created with a header; a file with\n"
-    "                    another header is refused with status 2); rows are written as each\n"
-    "                    position finishes, so an interrupted run keeps what it measured\n"
-    "  --no-bulk         make every leaf move instead of counting the last plies\n"
-    "  --threads N       threads per perft (default 1: the single-thread comparison)\n"
-    "  --hash MB         transposition table of MB megabytes, cleared before every run\n"
-    "                    (default none)\n"
-    "  --pin CPU         run on that logical CPU only (sched_setaffinity)\n"
-    "  --micro           the attack-lookup micro-benchmark instead: bishop, rook and queen\n"
-    "                    lookups per second on squares and occupancies of random playouts\n"
-    "                    from the positions; rotated pays for its rotated-occupancy updates\n"
-    "                    at every make/unmake step\n"
-    "\n"
-    "Results go to stdout; progress goes to stderr when it is a terminal. Exit status: 0,\n"
-    "1 a count mismatch, 2 bad usage or input, 130 / 143 stopped by SIGINT / SIGTERM at the\n"
-    "end of the run in progress (rows written so far stay; a second SIGINT stops at once).\n";
+#include "shared_options.h"
 
 enum { MAX_BENCH_METHODS = 16 };
 
 typedef struct bench_options {
     const char *methods;   /* NULL or "all": every available */
     const char *positions; /* NULL: the default set */
-    const char *depth;     /* NULL: each position's own */
+    const option_value_t *depth; /* NULL: each position's own; pair = {N, relative} */
     const char *csv;
     int reps, warmup, pin;  /* pin < 0: no pinning */
     int threads, hash_mb;
@@ -83,62 +45,57 @@ static void catch_stop_signals(void)
 
 /* ---- options ---- */
 
-static bool needs_value(const char *a)
+/* N (1 to BENCH_MAX_DEPTH), +N or -N: pair[0] the number, pair[1] whether relative. */
+static bool parse_depth(const char *text, option_value_t *v)
 {
-    static const char *const with_value[] = {"--method", "--positions", "--depth",   "--reps",
-                                             "--warmup", "--csv",       "--threads", "--hash", "--pin"};
-    for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++)
-        if (strcmp(a, with_value[i]) == 0)
-            return true;
-    return false;
+    v->pair[1] = text[0] == '+' || text[0] == '-';
+    return parse_int(text + (text[0] == '+'), -BENCH_MAX_DEPTH, BENCH_MAX_DEPTH, &v->pair[0]) &&
+           (v->pair[1] || v->pair[0] >= 1);
 }
 
-static int parse_value(bench_options_t *o, const char *a, const char *v)
-{
-    if (strcmp(a, "--method") == 0)
-        o->methods = v;
-    else if (strcmp(a, "--positions") == 0)
-        o->positions = v;
-    else if (strcmp(a, "--depth") == 0)
-        o->depth = v;
-    else if (strcmp(a, "--csv") == 0)
-        o->csv = v;
-    else if (strcmp(a, "--reps") == 0 && !parse_int(v, 1, 1000000, &o->reps))
-        return usage_error("bench", "--reps must be a whole number from 1 up, not '%s'", v);
-    else if (strcmp(a, "--warmup") == 0 && !parse_int(v, 0, 1000000, &o->warmup))
-        return usage_error("bench", "--warmup must be a whole number from 0 up, not '%s'", v);
-    else if (strcmp(a, "--threads") == 0 && !parse_int(v, 1, MAX_THREADS, &o->threads))
-        return usage_error("bench", "--threads must be a whole number from 1 to %d, not '%s'", MAX_THREADS, v);
-    else if (strcmp(a, "--hash") == 0 && !parse_int(v, 0, 1 << 20, &o->hash_mb))
-        return usage_error("bench", "--hash must be megabytes from 0 to 1048576, not '%s'", v);
-    else if (strcmp(a, "--pin") == 0 && !parse_int(v, 0, CPU_SETSIZE - 1, &o->pin))
-        return usage_error("bench", "--pin must be a logical CPU number from 0 to %d, not '%s'", CPU_SETSIZE - 1, v);
-    return OPTIONS_OK;
-}
+static const option_t opt_positions = {
+    .name = "positions", .arg = "FILE", .kind = OPTION_TEXT,
+    .help = "a suite in any format 'rperft suite' reads, e.g. EPD lines\n"
+            "'FEN ;D5 193690690 ;id \"name\"'; each position runs at its deepest\n"
+            "listed depth of at most 10^9 nodes (default positions/bench.epd:\n"
+            "the six CPW positions, built in when the file is not found)"};
+static const option_t opt_depth = {
+    .name = "depth", .arg = "N", .kind = OPTION_CUSTOM, .parse = parse_depth,
+    .expects = "N (1 to 64), +N or -N",
+    .help = "bench every position at depth N instead; +N / -N: N deeper / shallower\n"
+            "(a depth without a listed count is checked against the naive method)"};
+static const option_t opt_reps = {
+    .name = "reps", .arg = "N", .kind = OPTION_INT, .min = 1, .max = 1000000,
+    .help = "timed repetitions (default 5)"};
+static const option_t opt_warmup = {
+    .name = "warmup", .arg = "N", .kind = OPTION_INT, .min = 0, .max = 1000000,
+    .help = "untimed rounds first (default 1); the first also checks the counts,\n"
+            "so one checking round runs even with --warmup 0"};
+static const option_t opt_pin = {
+    .name = "pin", .arg = "CPU", .kind = OPTION_INT, .min = 0, .max = CPU_SETSIZE - 1, .unit = "a logical CPU number",
+    .help = "run on that logical CPU only (sched_setaffinity)"};
+static const option_t opt_micro = {
+    .name = "micro",
+    .help = "the attack-lookup micro-benchmark instead: bishop, rook and queen\n"
+            "lookups per second on squares and occupancies of random playouts\n"
+            "from the positions; rotated pays for its rotated-occupancy updates\n"
+            "at every make/unmake step"};
 
-static int parse_options(int argc, char **argv, bench_options_t *o)
+static void read_options(const parsed_t *p, bench_options_t *o)
 {
-    *o = (bench_options_t){.reps = 5, .warmup = 1, .pin = -1, .threads = 1, .bulk = true};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return EXIT_ALL_GOOD;
-        } else if (strcmp(a, "--no-bulk") == 0) {
-            o->bulk = false;
-        } else if (strcmp(a, "--micro") == 0) {
-            o->micro = true;
-        } else if (needs_value(a)) {
-            if (i + 1 == argc)
-                return usage_error("bench", "%s needs a value", a);
-            int rc = parse_value(o, a, argv[++i]);
-            if (rc != OPTIONS_OK)
-                return rc;
-        } else {
-            return usage_error("bench", "%s '%s'", a[0] == '-' ? "unknown option" : "unexpected argument", a);
-        }
-    }
-    return OPTIONS_OK;
+    *o = (bench_options_t){
+        .methods = options_text(p, &opt_method, NULL),
+        .positions = options_text(p, &opt_positions, NULL),
+        .depth = options_get(p, &opt_depth),
+        .csv = options_text(p, &opt_csv, NULL),
+        .reps = (int)options_int(p, &opt_reps, 5),
+        .warmup = (int)options_int(p, &opt_warmup, 1),
+        .pin = (int)options_int(p, &opt_pin, -1),
+        .threads = (int)options_int(p, &opt_threads, 1),
+        .hash_mb = (int)options_int(p, &opt_hash, 0),
+        .bulk = !options_flag(p, &opt_no_bulk),
+        .micro = options_flag(p, &opt_micro),
+    };
 }
 
 /* ---- methods ---- */
@@ -211,20 +168,16 @@ static bool load_positions(const char *path, bench_set_t *set)
 }
 
 /* --depth N sets every depth; +N and -N move each position's own depth. */
-static bool apply_depth(const char *spec, bench_set_t *set)
+static bool apply_depth(const option_value_t *spec, bench_set_t *set)
 {
     if (!spec)
         return true;
-    bool relative = spec[0] == '+' || spec[0] == '-';
-    int v;
-    if (!parse_int(spec + (spec[0] == '+'), -BENCH_MAX_DEPTH, BENCH_MAX_DEPTH, &v) || (!relative && v < 1)) {
-        usage_error("bench", "--depth must be N (1 to %d), +N or -N, not '%s'", BENCH_MAX_DEPTH, spec);
-        return false;
-    }
+    bool relative = spec->pair[1];
+    int v = spec->pair[0];
     for (int i = 0; i < set->n; i++) {
         int d = relative ? set->items[i].depth + v : v;
         if (d < 1 || d > BENCH_MAX_DEPTH) {
-            usage_error("bench", "--depth %s gives %s depth %d, outside 1 to %d", spec, set->items[i].id, d,
+            usage_error("bench", "--depth %s gives %s depth %d, outside 1 to %d", spec->text, set->items[i].id, d,
                         BENCH_MAX_DEPTH);
             return false;
         }
@@ -677,12 +630,11 @@ static int run_bench(const bench_options_t *opt, const method_t *const *methods,
     return csv.failed && rc == EXIT_ALL_GOOD ? EXIT_BAD_INPUT : rc;
 }
 
-int cmd_bench(int argc, char **argv)
+static int cmd_bench(const parsed_t *p)
 {
     bench_options_t opt;
-    int rc = parse_options(argc, argv, &opt);
-    if (rc != OPTIONS_OK)
-        return rc;
+    int rc;
+    read_options(p, &opt);
     if (opt.pin >= 0 && !pin_to(opt.pin))
         return EXIT_BAD_INPUT;
     /* The table is had (or refused) before anything is computed. */
@@ -705,3 +657,39 @@ int cmd_bench(int argc, char **argv)
     search_teardown(&opt.hash);
     return rc;
 }
+
+static const option_use_t options[] = {
+    OPTION_HELP(opt_method, "'all' (default: every method this CPU runs) or names, comma-separated"),
+    OPTION(opt_positions),
+    OPTION(opt_depth),
+    OPTION(opt_reps),
+    OPTION(opt_warmup),
+    OPTION_HELP(opt_csv, "append one row per measurement (created with a header; a file with\n"
+               "another header is refused with status 2); rows are written as each\n"
+               "position finishes, so an interrupted run keeps what it measured"),
+    OPTION(opt_no_bulk),
+    OPTION_HELP(opt_threads, "threads per perft (default 1: the single-thread comparison)"),
+    OPTION_HELP(opt_hash, "transposition table of MB megabytes, cleared before every run\n"
+                "(default none)"),
+    OPTION(opt_pin),
+    OPTION(opt_micro),
+    OPTIONS_END,
+};
+
+const command_t bench_command = {
+    .name = "bench",
+    .summary = "time the slider methods against each other; CSV rows with the CPU's identity",
+    .description =
+        "Times whole perft runs of each slider method on a set of positions: methods\n"
+        "interleaved (A B C A B C ...), CLOCK_MONOTONIC around each run; per method and\n"
+        "position the median, min and max seconds, Mnps and the speed relative to rotated;\n"
+        "then the geometric-mean Mnps of each method over the set. Every count is checked\n"
+        "against the expected one before any timing (and again in every timed run): a wrong\n"
+        "count stops the bench with exit status 1.\n",
+    .options = options,
+    .epilogue =
+        "Results go to stdout; progress goes to stderr when it is a terminal. Exit status: 0,\n"
+        "1 a count mismatch, 2 bad usage or input, 130 / 143 stopped by SIGINT / SIGTERM at the\n"
+        "end of the run in progress (rows written so far stay; a second SIGINT stops at once).\n",
+    .run = cmd_bench,
+};

@@ -9,40 +9,10 @@
 #include "commands.h"
 #include "engine.h"
 #include "runner.h"
+#include "shared_options.h"
 #include "suite_common.h"
 #include "core/fen.h"
 #include "core/suite.h"
-
-static const char help[] =
-    "usage: rperft check --engine \"CMD ARGS\" [--protocol uci|perftree] [--max-depth N]\n"
-    "                    [--max-nodes N] [--timeout S] [--method NAME] [--quiet] FILE...\n"
-    "\n"
-    "Checks an external engine's perft counts against suite files (the formats of\n"
-    "'rperft suite'). For every depth whose count is wrong it drills down: it compares\n"
-    "the engine's divide with rperft's, plays the first move whose count differs, and\n"
-    "repeats one ply deeper, until it finds the position where the engine lacks a\n"
-    "move, has one too many, or miscounts at depth 1. It prints the move path, that\n"
-    "position's FEN, and the moves missing from or extra in the engine's list.\n"
-    "\n"
-    "  --engine CMD      the engine and its arguments, run by /bin/sh (quotes work)\n"
-    "  --protocol uci    (default) start CMD once and speak UCI: uci, isready,\n"
-    "                    setoption name UCI_Chess960 (for Chess960 positions),\n"
-    "                    position fen F [moves M], go perft D; read Stockfish's\n"
-    "                    'move: count' lines and 'Nodes searched: N'\n"
-    "  --protocol perftree\n"
-    "                    run 'CMD DEPTH FEN [MOVES]' per query and read perftree's\n"
-    "                    format: 'move count' lines, an empty line, the total\n"
-    "  --max-depth N     skip depths deeper than N\n"
-    "  --max-nodes N     skip depths whose expected count is above N (K M G T allowed)\n"
-    "  --timeout S       seconds an engine may take per query (default 60); an engine\n"
-    "                    that is slower, dies or prints garbage is reported with what\n"
-    "                    it printed, killed, and the check goes on\n"
-    "  --method NAME     rperft's method for the drill-down (default: rotated)\n"
-    "  --quiet           print only failures and the totals\n"
-    "\n"
-    "exit status: 0 the engine got every checked count right, 1 it did not (or failed),\n"
-    "2 bad usage, unreadable input, or an engine that cannot be started, 130 / 143\n"
-    "stopped by SIGINT / SIGTERM\n";
 
 enum { MAX_FAILURES_IN_A_ROW = 3 };
 
@@ -52,7 +22,7 @@ typedef struct check_options {
     double timeout;
     depth_limits_t lim;
     bool quiet;
-    char **files;
+    const parsed_t *args; /* the FILE operands */
     int nfiles;
 } check_options_t;
 
@@ -72,83 +42,50 @@ typedef enum { CHECK_PASS, CHECK_FAIL, CHECK_SKIP, CHECK_INTERRUPTED, CHECK_GIVE
 
 /* ---- options ---------------------------------------------------------------------- */
 
-static bool parse_seconds(const char *text, double *out)
+static bool parse_seconds(const char *text, option_value_t *v)
 {
     char *end;
-    double v = strtod(text, &end);
-    if (end == text || *end != '\0' || !(v > 0) || v > 1e6)
+    double seconds = strtod(text, &end);
+    if (end == text || *end != '\0' || !(seconds > 0) || seconds > 1e6)
         return false;
-    *out = v;
+    v->real = seconds;
     return true;
 }
 
-static int parse_option(int argc, char **argv, int *i, check_options_t *opt)
-{
-    const char *a = argv[*i];
-    const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
-    bool takes_value = !strcmp(a, "--engine") || !strcmp(a, "--protocol") || !strcmp(a, "--max-depth") ||
-                       !strcmp(a, "--max-nodes") || !strcmp(a, "--timeout") || !strcmp(a, "--method");
-    if (takes_value && !value)
-        return usage_error("check", "%s needs a value", a);
-    if (takes_value)
-        (*i)++;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-        fputs(help, stdout);
-        return EXIT_ALL_GOOD;
-    } else if (!strcmp(a, "--engine")) {
-        opt->engine = value;
-    } else if (!strcmp(a, "--protocol")) {
-        if (!strcmp(value, "uci"))
-            opt->protocol = PROTOCOL_UCI;
-        else if (!strcmp(value, "perftree"))
-            opt->protocol = PROTOCOL_PERFTREE;
-        else
-            return usage_error("check", "--protocol is 'uci' or 'perftree', not '%s'", value);
-    } else if (!strcmp(a, "--max-depth")) {
-        if (!parse_int(value, 0, SUITE_MAX_DEPTH, &opt->lim.max_depth))
-            return usage_error("check", "--max-depth must be a whole number from 0 to %d, not '%s'",
-                               SUITE_MAX_DEPTH, value);
-    } else if (!strcmp(a, "--max-nodes")) {
-        if (!parse_node_budget(value, &opt->lim.max_nodes))
-            return usage_error("check", "--max-nodes must be a whole number (K, M, G, T allowed), not '%s'", value);
-        opt->lim.has_max_nodes = true;
-    } else if (!strcmp(a, "--timeout")) {
-        if (!parse_seconds(value, &opt->timeout))
-            return usage_error("check", "--timeout must be a number of seconds above 0, not '%s'", value);
-    } else if (!strcmp(a, "--method")) {
-        opt->method = value;
-    } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
-        opt->quiet = true;
-    } else {
-        return usage_error("check", "unknown option '%s'", a);
-    }
-    return OPTIONS_OK;
-}
+static const option_t opt_engine = {
+    .name = "engine", .arg = "CMD", .kind = OPTION_TEXT,
+    .help = "the engine and its arguments, run by /bin/sh (quotes work)"};
+static const option_t opt_protocol = {
+    .name = "protocol", .arg = "NAME", .kind = OPTION_CHOICE, .choices = "uci|perftree",
+    .help = "uci (default): start CMD once and speak UCI: uci, isready,\n"
+            "setoption name UCI_Chess960 (for Chess960 positions),\n"
+            "position fen F [moves M], go perft D; read Stockfish's\n"
+            "'move: count' lines and 'Nodes searched: N'\n"
+            "perftree: run 'CMD DEPTH FEN [MOVES]' per query and read perftree's\n"
+            "format: 'move count' lines, an empty line, the total"};
+static const option_t opt_timeout = {
+    .name = "timeout", .arg = "S", .kind = OPTION_CUSTOM, .parse = parse_seconds,
+    .expects = "a number of seconds above 0 (at most 1000000)",
+    .help = "seconds an engine may take per query (default 60); an engine\n"
+            "that is slower, dies or prints garbage is reported with what\n"
+            "it printed, killed, and the check goes on"};
 
-/* Options may come before or after the files; files are gathered into argv[1..]. */
-static int parse_options(int argc, char **argv, check_options_t *opt)
+static void read_options(const parsed_t *p, check_options_t *opt)
 {
-    *opt = (check_options_t){.protocol = PROTOCOL_UCI, .timeout = 60, .lim.max_depth = -1};
-    int nfiles = 0;
-    bool options_done = false;
-    for (int i = 1; i < argc; i++) {
-        if (!options_done && !strcmp(argv[i], "--")) {
-            options_done = true;
-        } else if (!options_done && argv[i][0] == '-' && argv[i][1] != '\0') {
-            int rc = parse_option(argc, argv, &i, opt);
-            if (rc != OPTIONS_OK)
-                return rc;
-        } else {
-            argv[1 + nfiles++] = argv[i];
-        }
-    }
-    if (!opt->engine)
-        return usage_error("check", "--engine CMD is required");
-    if (nfiles == 0)
-        return usage_error("check", "no suite FILE given");
-    opt->files = argv + 1;
-    opt->nfiles = nfiles;
-    return OPTIONS_OK;
+    static const engine_protocol_t protocols[] = {PROTOCOL_UCI, PROTOCOL_PERFTREE};
+    const option_value_t *budget = options_get(p, &opt_max_nodes), *timeout = options_get(p, &opt_timeout);
+    *opt = (check_options_t){
+        .engine = options_text(p, &opt_engine, NULL),
+        .method = options_text(p, &opt_method, NULL),
+        .protocol = protocols[options_int(p, &opt_protocol, 0)],
+        .timeout = timeout ? timeout->real : 60,
+        .lim = {.max_depth = (int)options_int(p, &opt_max_depth, -1),
+                .has_max_nodes = budget != NULL,
+                .max_nodes = budget ? budget->count : 0},
+        .quiet = options_flag(p, &opt_quiet),
+        .args = p,
+        .nfiles = (int)options_operand_count(p),
+    };
 }
 
 /* ---- rperft's side -------------------------------------------------------------------- */
@@ -415,7 +352,7 @@ static suite_t *load_all(const check_options_t *opt, size_t *total)
     *total = 0;
     for (int i = 0; suites && i < opt->nfiles; i++) {
         suite_error_t err;
-        if (!suite_load(opt->files[i], SUITE_REQUIRE_POSITIONS, &suites[i], &err)) {
+        if (!suite_load(options_operand(opt->args, (size_t)i)->text, SUITE_REQUIRE_POSITIONS, &suites[i], &err)) {
             char msg[SUITE_ERROR_MAX];
             fprintf(stderr, "rperft check: %s\n", suite_error_format(&err, msg, sizeof msg));
             for (int j = 0; j < i; j++)
@@ -449,12 +386,11 @@ static check_result_t run_all(check_run_t *r, const suite_t *suites, int n)
     return CHECK_PASS;
 }
 
-int cmd_check(int argc, char **argv)
+static int cmd_check(const parsed_t *p)
 {
     check_options_t opt;
-    int rc = parse_options(argc, argv, &opt);
-    if (rc != OPTIONS_OK)
-        return rc;
+    int rc;
+    read_options(p, &opt);
     check_run_t r = {.opt = &opt};
     r.method = resolve_method("check", opt.method);
     if (!r.method)
@@ -501,3 +437,35 @@ int cmd_check(int argc, char **argv)
     free(suites);
     return rc;
 }
+
+static const option_use_t options[] = {
+    OPTION_REQUIRED(opt_engine),
+    OPTION(opt_protocol),
+    OPTION(opt_max_depth),
+    OPTION(opt_max_nodes),
+    OPTION(opt_timeout),
+    OPTION_HELP(opt_method, "rperft's method for the drill-down (default: rotated)"),
+    OPTION(opt_quiet),
+    OPTIONS_END,
+};
+
+static const option_t *const operands[] = {&operand_files, NULL};
+
+const command_t check_command = {
+    .name = "check",
+    .summary = "check an external engine's perft against suites, drilling down to each fault",
+    .description =
+        "Checks an external engine's perft counts against suite files (the formats of\n"
+        "'rperft suite'). For every depth whose count is wrong it drills down: it compares\n"
+        "the engine's divide with rperft's, plays the first move whose count differs, and\n"
+        "repeats one ply deeper, until it finds the position where the engine lacks a\n"
+        "move, has one too many, or miscounts at depth 1. It prints the move path, that\n"
+        "position's FEN, and the moves missing from or extra in the engine's list.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 1,
+    .epilogue = "exit status: 0 the engine got every checked count right, 1 it did not (or failed),\n"
+                "2 bad usage, unreadable input, or an engine that cannot be started, 130 / 143\n"
+                "stopped by SIGINT / SIGTERM\n",
+    .run = cmd_check,
+};

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/fen.h"
+#include "shared_options.h"
 
 /* The one piece of global mutable state here: the signal that asked rperft to
  * stop, set from handlers (0 until one arrives). */
@@ -43,29 +44,74 @@ bool parse_int(const char *text, int min, int max, int *out)
     return true;
 }
 
-bool load_position(const char *cmd, const position_options_t *opt, position_t *pos)
+position_options_t position_options_read(const parsed_t *p)
 {
-    fen_error_t err;
-    const char *fen = opt->fen ? opt->fen : STARTPOS_FEN;
-    if (!fen_parse(fen, pos, &err)) {
-        /* The column finds the spot; a FEN thousands of characters long is not echoed whole. */
-        enum { SHOWN = 100 };
-        int len = (int)strnlen(fen, SHOWN + 1);
-        fprintf(stderr, "rperft %s: bad FEN \"%.*s%s\": %s field, column %d: %s\n", cmd, SHOWN, fen,
-                len > SHOWN ? "..." : "", err.field, err.column, err.message);
-        return false;
+    return (position_options_t){.fen = options_text(p, &opt_fen, NULL), .moves = options_text(p, &opt_moves, NULL)};
+}
+
+void perft_options_read(const parsed_t *p, perft_options_t *opt)
+{
+    *opt = (perft_options_t){
+        .position = position_options_read(p),
+        .method = options_text(p, &opt_method, NULL),
+        .bulk = !options_flag(p, &opt_no_bulk),
+        .threads = (int)options_int(p, &opt_threads, 1),
+        .hash_mb = (int)options_int(p, &opt_hash, 0),
+        .depth = (int)options_operand(p, 0)->number,
+        .verbose = options_flag(p, &opt_verbose),
+    };
+}
+
+/* --fen -: the first line of standard input, without its line end; NULL (said
+ * why) when there is none. */
+static char *read_fen_line(const char *cmd)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0) {
+        free(line);
+        value_error_prefix(cmd, "fen", true, "-");
+        fprintf(stderr, "no line on standard input\n");
+        return NULL;
     }
-    if (!opt->moves)
-        return true;
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+        line[--n] = '\0';
+    return line;
+}
+
+/* A move in UCI notation: from and to squares, an optional promotion piece. */
+static bool uci_notation(const char *w)
+{
+    size_t n = strlen(w);
+    return (n == 4 || (n == 5 && strchr("nbrqNBRQ", w[4]))) && w[0] >= 'a' && w[0] <= 'h' && w[1] >= '1' &&
+           w[1] <= '8' && w[2] >= 'a' && w[2] <= 'h' && w[3] >= '1' && w[3] <= '8';
+}
+
+/* Plays the moves of opt->moves on pos; says which one is wrong, and how. */
+static bool play_moves(const char *cmd, const position_options_t *opt, position_t *pos)
+{
+    const char *name = opt->operands ? "MOVES" : "moves";
     char *copy = strdup(opt->moves), *save = NULL;
-    bool ok = true;
-    for (char *word = strtok_r(copy, " \t,", &save); word; word = strtok_r(NULL, " \t,", &save)) {
+    bool ok = copy != NULL;
+    int ply = 1;
+    for (char *word = copy ? strtok_r(copy, " \t,", &save) : NULL; ok && word;
+         word = strtok_r(NULL, " \t,", &save), ply++) {
         move_t m;
         undo_t u;
+        if (!uci_notation(word)) {
+            value_error_prefix(cmd, name, !opt->operands, opt->moves);
+            fprintf(stderr, "move %d '%s' is not in UCI notation (from and to squares and a promotion "
+                            "piece: e2e4, e7e8q)\n", ply, word);
+            ok = false;
+            break;
+        }
+        word[4] = (char)tolower((unsigned char)word[4]); /* perftree writes promotions as b7c8Q */
         if (!move_from_uci(pos, word, &m)) {
             char fen_now[FEN_MAX];
             fen_write(pos, fen_now);
-            fprintf(stderr, "rperft %s: --moves: '%s' is not a legal move in %s\n", cmd, word, fen_now);
+            value_error_prefix(cmd, name, !opt->operands, opt->moves);
+            fprintf(stderr, "move %d '%s' is not a legal move in %s\n", ply, word, fen_now);
             ok = false;
             break;
         }
@@ -73,6 +119,23 @@ bool load_position(const char *cmd, const position_options_t *opt, position_t *p
     }
     free(copy);
     return ok;
+}
+
+bool load_position(const char *cmd, const position_options_t *opt, position_t *pos)
+{
+    fen_error_t err;
+    const char *name = opt->operands ? "FEN" : "fen";
+    char *from_stdin = NULL;
+    if (opt->fen && strcmp(opt->fen, "-") == 0 && !opt->operands && !(from_stdin = read_fen_line(cmd)))
+        return false;
+    const char *fen = from_stdin ? from_stdin : opt->fen ? opt->fen : STARTPOS_FEN;
+    bool ok = fen_parse(fen, pos, &err);
+    if (!ok) {
+        value_error_prefix(cmd, name, !opt->operands, fen);
+        fprintf(stderr, "%s field, column %d: %s\n", err.field, err.column, err.message);
+    }
+    free(from_stdin);
+    return ok && (!opt->moves || play_moves(cmd, opt, pos));
 }
 
 const method_t *resolve_method(const char *cmd, const char *name)
@@ -122,45 +185,9 @@ double mnps(count_t nodes, double seconds)
     return seconds > 0 ? (double)nodes / seconds / 1e6 : 0.0;
 }
 
-int parse_perft_options(const char *cmd, const char *help, int argc, char **argv, perft_options_t *opt)
+void print_searched_fen(const position_t *pos)
 {
-    *opt = (perft_options_t){.bulk = true, .threads = 1};
-    int i = 1;
-    /* "-1" is a (bad) DEPTH, not an option: it gets the depth's message. */
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0' && !isdigit((unsigned char)argv[i][1]); i++) {
-        const char *a = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return EXIT_ALL_GOOD;
-        } else if (strcmp(a, "--startpos") == 0) {
-            opt->position.fen = NULL;
-        } else if (strcmp(a, "--fen") == 0 && has_value) {
-            opt->position.fen = argv[++i];
-        } else if (strcmp(a, "--moves") == 0 && has_value) {
-            opt->position.moves = argv[++i];
-        } else if (strcmp(a, "--method") == 0 && has_value) {
-            opt->method = argv[++i];
-        } else if (strcmp(a, "--no-bulk") == 0) {
-            opt->bulk = false;
-        } else if (strcmp(a, "--threads") == 0 && has_value) {
-            if (!parse_int(argv[++i], 1, MAX_THREADS, &opt->threads))
-                return usage_error(cmd, "--threads takes a whole number from 1 to %d, not '%s'", MAX_THREADS, argv[i]);
-        } else if (strcmp(a, "--hash") == 0 && has_value) {
-            if (!parse_int(argv[++i], 0, 1 << 20, &opt->hash_mb))
-                return usage_error(cmd, "--hash takes megabytes from 0 to 1048576, not '%s'", argv[i]);
-        } else if (strcmp(a, "--fen") == 0 || strcmp(a, "--moves") == 0 || strcmp(a, "--method") == 0 ||
-                   strcmp(a, "--threads") == 0 || strcmp(a, "--hash") == 0) {
-            return usage_error(cmd, "%s needs a value", a);
-        } else {
-            return usage_error(cmd, "unknown option '%s'", a);
-        }
-    }
-    if (i == argc)
-        return usage_error(cmd, "missing DEPTH");
-    if (i + 1 < argc)
-        return usage_error(cmd, "unexpected argument '%s' after DEPTH", argv[i + 1]);
-    if (!parse_int(argv[i], 0, 64, &opt->depth))
-        return usage_error(cmd, "DEPTH must be a whole number from 0 to 64, not '%s'", argv[i]);
-    return OPTIONS_OK;
+    char fen[FEN_MAX];
+    fen_write(pos, fen);
+    fprintf(stderr, "fen: %s\n", fen);
 }

@@ -9,14 +9,11 @@
 #include "core/count.h"
 #include "core/method.h"
 #include "core/position.h"
+#include "options.h"
 
 enum exit_code { EXIT_ALL_GOOD = 0, EXIT_MISMATCH = 1, EXIT_BAD_INPUT = 2, EXIT_INTERRUPTED = 130 };
 
-typedef struct command {
-    const char *name;
-    const char *summary;
-    int (*run)(int argc, char **argv);
-} command_t;
+enum { MAX_THREADS = 256, MAX_HASH_MB = 1 << 20 };
 
 /* Prints "rperft CMD: message" and a pointer to --help on stderr; returns 2. */
 int usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -24,14 +21,23 @@ int usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(pri
 /* Parses a whole decimal int in [min, max]. */
 bool parse_int(const char *text, int min, int max, int *out);
 
-/* Options naming a position: --startpos, --fen FEN, --moves "e2e4 e7e5". */
+/* Options naming a position: --startpos, --fen FEN ('-': read from standard
+ * input), --moves "e2e4 e7e5". */
 typedef struct position_options {
     const char *fen;   /* NULL: start position */
     const char *moves; /* NULL: none */
+    bool operands;     /* given as operands FEN and MOVES (perftree), not as --fen and --moves */
 } position_options_t;
 
-/* Sets up the position; on error prints why (naming the field or move) and returns false. */
+/* --startpos / --fen / --moves as parsed. */
+position_options_t position_options_read(const parsed_t *p);
+
+/* Sets up the position; on error prints why (naming the option, the field or
+ * the move) and returns false. */
 bool load_position(const char *cmd, const position_options_t *opt, position_t *pos);
+
+/* --verbose: "fen: FEN" of the position searched, on stderr. */
+void print_searched_fen(const position_t *pos);
 
 /* Resolves --method NAME (NULL: the default) and builds its tables; prints why
  * and returns NULL when it is unknown or this CPU cannot run it. */
@@ -60,15 +66,11 @@ typedef struct perft_options {
     int threads;
     int hash_mb;        /* 0: no hash table */
     int depth;
+    bool verbose;       /* print the FEN searched on stderr */
 } perft_options_t;
 
-enum { MAX_THREADS = 256 };
-
-enum { OPTIONS_OK = -1 };
-/* Parses [--startpos | --fen FEN] [--moves M] [--method NAME|all] [--no-bulk]
- * [--threads N] [--hash MB] DEPTH.
- * Returns OPTIONS_OK, or the exit code to leave with (0 after --help). */
-int parse_perft_options(const char *cmd, const char *help, int argc, char **argv, perft_options_t *opt);
+/* The options perft and divide share, as parsed (DEPTH is operand 0). */
+void perft_options_read(const parsed_t *p, perft_options_t *opt);
 /* Builds the search options of perft_options: allocates the hash table (say why
  * and return false if it cannot be had) and warns of more threads than CPUs. */
 bool search_setup(const char *cmd, const perft_options_t *opt, search_options_t *search, hash_table_t *hash);

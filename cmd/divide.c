@@ -5,19 +5,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "runner.h"
-
-static const char help[] =
-    "usage: rperft divide [--startpos | --fen FEN] [--moves \"e2e4 e7e5\"] [--method NAME] [--no-bulk]\n"
-    "                     [--threads N] [--hash MB] DEPTH\n"
-    "\n"
-    "Prints one 'move: count' line per legal root move (UCI notation, sorted), a blank\n"
-    "line, then 'Nodes searched: N': the format of Stockfish's 'go perft'. Castling is\n"
-    "e1g1 in standard chess and king-takes-rook (e1h1) in Chess960 positions.\n"
-    "Options and DEPTH as for 'rperft perft'.\n"
-    "\n"
-    "Stopped by SIGINT or SIGTERM, it prints the root moves finished so far and, instead\n"
-    "of 'Nodes searched', 'Interrupted: K of N root moves, M nodes so far', and exits\n"
-    "130 / 143.\n";
+#include "shared_options.h"
 
 typedef struct divide_line {
     char move[8];
@@ -89,17 +77,18 @@ static int run_divide(divide_t *d)
     return EXIT_ALL_GOOD;
 }
 
-int cmd_divide(int argc, char **argv)
+static int cmd_divide(const parsed_t *p)
 {
     perft_options_t opt;
     position_t pos;
-    int rc = parse_perft_options("divide", help, argc, argv, &opt);
-    if (rc != OPTIONS_OK)
-        return rc;
+    int rc;
+    perft_options_read(p, &opt);
+    if (opt.method && strcmp(opt.method, "all") == 0)
+        return option_error(p, &opt_method, "divide takes one method ('all' is for 'rperft perft')");
     if (!load_position("divide", &opt.position, &pos))
         return EXIT_BAD_INPUT;
-    if (opt.method && strcmp(opt.method, "all") == 0)
-        return usage_error("divide", "--method all is for 'rperft perft'; divide takes one method");
+    if (opt.verbose)
+        print_searched_fen(&pos);
     const method_t *m = resolve_method("divide", opt.method);
     if (!m)
         return EXIT_BAD_INPUT;
@@ -121,3 +110,27 @@ int cmd_divide(int argc, char **argv)
     search_teardown(&hash);
     return rc;
 }
+
+static const option_use_t options[] = {
+    OPTION(opt_startpos), OPTION(opt_fen), OPTION(opt_moves), OPTION(opt_method), OPTION(opt_no_bulk), OPTION(opt_threads), OPTION(opt_hash),
+    OPTION(opt_verbose),  OPTIONS_END,
+};
+
+static const option_t *const operands[] = {&operand_depth, NULL};
+
+const command_t divide_command = {
+    .name = "divide",
+    .summary = "perft per root move, in Stockfish's format",
+    .description =
+        "Prints one 'move: count' line per legal root move (UCI notation, sorted), a blank\n"
+        "line, then 'Nodes searched: N' and a blank line: Stockfish's 'go perft' output with\n"
+        "its move lines sorted. Castling is e1g1 in standard chess and king-takes-rook (e1h1)\n"
+        "in Chess960 positions. Options and DEPTH as for 'rperft perft'.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 1,
+    .epilogue = "Stopped by SIGINT or SIGTERM, it prints the root moves finished so far and, instead\n"
+                "of 'Nodes searched', 'Interrupted: K of N root moves, M nodes so far', and exits\n"
+                "130 / 143.\n",
+    .run = cmd_divide,
+};

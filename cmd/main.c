@@ -5,52 +5,94 @@
 #include "build_info.h"
 #include "cli.h"
 #include "commands.h"
+#include "othello_options.h"
 #include "core/tables.h"
 
-static const command_t commands[] = {
-    {"perft", "count the leaf nodes of a position to a depth", cmd_perft},
-    {"divide", "perft per root move, in Stockfish's format", cmd_divide},
-    {"methods", "list the slider-attack methods and whether this CPU runs them", cmd_methods},
-    {"suite", "check perft suite files against their known counts (CI: JUnit, CSV, budgets)", cmd_suite},
-    {"check", "check an external engine's perft against suites, drilling down to each fault", cmd_check},
-    {"perftree", "perft in perftree's script protocol (scripts/perftree wraps it)", cmd_perftree},
-    {"bench", "time the slider methods against each other; CSV rows with the CPU's identity", cmd_bench},
-    {"report", "merge bench CSVs from many CPUs into tables and an SVG chart", cmd_report},
-    {"split", "cut a deep perft into work units (distinct positions a few plies down)", cmd_split},
-    {"units", "compute the work units of a split (one shard of N), resumable", cmd_units},
-    {"merge", "check that every unit has its result and add them up exactly", cmd_merge},
-    {"othello", "Othello perft: perft, divide, suite, bench of the flip methods", cmd_othello},
+static const command_t *const commands[] = {
+    &perft_command, &divide_command, &fen_command,   &methods_command, &suite_command, &check_command,
+    &perftree_command, &bench_command, &report_command, &split_command,  &units_command, &merge_command,
 };
+enum { NCOMMANDS = sizeof commands / sizeof *commands };
 
-static void print_help(void)
+static void print_help(FILE *out)
 {
-    printf("rperft %s: perft benchmarking and validation for chess move generators\n\n"
-           "usage: rperft COMMAND [OPTIONS]   ('rperft COMMAND --help' for its options)\n\ncommands:\n",
-           RPERFT_VERSION);
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
-    printf("\nexit status: 0 all good, 1 a count mismatch, 2 bad usage or input, 130 / 143 stopped\n"
-           "by SIGINT / SIGTERM (what finished is printed and written)\n");
+    fprintf(out,
+            "rperft %s: perft benchmarking and validation for chess move generators\n\n"
+            "usage: rperft COMMAND [OPTIONS] [OPERANDS]   ('rperft help COMMAND' for its options)\n"
+            "       rperft --version\n\ncommands:\n",
+            RPERFT_VERSION);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    fprintf(out, "  %-10s %s\n", "othello", "Othello perft: othello perft, divide, suite, bench, methods");
+    fprintf(out, "\nexit status: 0 all good, 1 a count mismatch, 2 bad usage or input, 130 / 143 stopped\n"
+                 "by SIGINT / SIGTERM (what finished is printed and written)\n");
+}
+
+static const command_t *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(name, commands[i]->name) == 0)
+            return commands[i];
+    fprintf(stderr, "rperft: unknown command '%s' (see 'rperft --help')\n", name);
+    return NULL;
+}
+
+/* rperft help [COMMAND] */
+static int help(int argc, char **argv)
+{
+    if (argc < 3) {
+        print_help(stdout);
+        return EXIT_ALL_GOOD;
+    }
+    if (argc > 3)
+        return usage_error("help", "unexpected argument '%s' after COMMAND", argv[3]);
+    const command_t *cmd = find_command(argv[2]);
+    if (!cmd)
+        return EXIT_BAD_INPUT;
+    options_print_help(cmd, stdout);
+    return EXIT_ALL_GOOD;
+}
+
+static int run(const command_t *cmd, int argc, char **argv)
+{
+    parsed_t p;
+    int rc = options_parse(cmd, argc, argv, &p);
+    if (rc == OPTIONS_OK && p.help) {
+        options_print_help(cmd, stdout);
+        rc = EXIT_ALL_GOOD;
+    } else if (rc == OPTIONS_OK) {
+        rc = cmd->run(&p);
+    }
+    options_free(&p);
+    return rc;
+}
+
+/* rperft othello COMMAND ...: the second game's subcommands, same parser. */
+static int othello(int argc, char **argv)
+{
+    if (argc < 3 || strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0 || strcmp(argv[2], "help") == 0) {
+        othello_print_help(argc < 3 ? stderr : stdout);
+        return argc < 3 ? EXIT_BAD_INPUT : EXIT_ALL_GOOD;
+    }
+    const command_t *cmd = othello_find_command(argv[2]);
+    return cmd ? run(cmd, argc - 2, argv + 2) : EXIT_BAD_INPUT;
 }
 
 int main(int argc, char **argv)
 {
     tables_init();
     if (argc < 2) {
-        print_help();
+        print_help(stderr);
         return EXIT_BAD_INPUT;
     }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
-        print_help();
-        return EXIT_ALL_GOOD;
-    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0)
+        return help(argc, argv);
     if (strcmp(argv[1], "--version") == 0) {
         printf("rperft %s (commit %s, %s, %s)\n", RPERFT_VERSION, RPERFT_COMMIT, RPERFT_COMPILER, RPERFT_BUILDTYPE);
         return EXIT_ALL_GOOD;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "rperft: unknown command '%s' (see 'rperft --help')\n", argv[1]);
-    return EXIT_BAD_INPUT;
+    if (strcmp(argv[1], "othello") == 0)
+        return othello(argc, argv);
+    const command_t *cmd = find_command(argv[1]);
+    return cmd ? run(cmd, argc - 1, argv + 1) : EXIT_BAD_INPUT;
 }

@@ -7,16 +7,6 @@
 #include "commands.h"
 #include "unitfile.h"
 
-static const char help[] =
-    "usage: rperft merge UNITS RESULTS...\n"
-    "\n"
-    "Checks that every unit of UNITS (written by 'rperft split') has exactly one result\n"
-    "in the RESULTS files (written by 'rperft units'; identical repeats are fine) and\n"
-    "prints 'Nodes searched: N', N = sum of multiplicity x count, exact to 2^128.\n"
-    "\n"
-    "exit status: 0 complete; 1 units missing or results in conflict (listed on stderr);\n"
-    "2 unreadable files or bad lines (named FILE:LINE), or results of another units file.\n";
-
 enum { MISSING_SHOWN = 20 };
 
 /* Lists the units without a result; returns how many there are. */
@@ -49,12 +39,13 @@ static bool total_nodes(const unit_set_t *set, const tally_t *tallies, count_t *
     return true;
 }
 
-static int merge(const unit_set_t *set, int nfiles, char **files, tally_t *tallies)
+/* The RESULTS operands (1...) into tallies. */
+static int merge(const unit_set_t *set, const parsed_t *p, tally_t *tallies)
 {
     results_summary_t sum = {0};
     bool readable = true;
-    for (int i = 0; i < nfiles; i++)
-        readable = results_read("merge", files[i], set, tallies, &sum) && readable;
+    for (size_t i = 1; i < options_operand_count(p); i++)
+        readable = results_read("merge", options_operand(p, i)->text, set, tallies, &sum) && readable;
     if (!readable || sum.bad > 0) {
         if (sum.bad > 0)
             fprintf(stderr, "rperft merge: %ld bad result lines\n", sum.bad);
@@ -79,27 +70,37 @@ static int merge(const unit_set_t *set, int nfiles, char **files, tally_t *talli
     return EXIT_ALL_GOOD;
 }
 
-int cmd_merge(int argc, char **argv)
+static int cmd_merge(const parsed_t *p)
 {
-    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        fputs(help, stdout);
-        return EXIT_ALL_GOOD;
-    }
-    for (int i = 1; i < argc; i++)
-        if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return usage_error("merge", "unknown option '%s'", argv[i]);
-    if (argc < 3)
-        return usage_error("merge", "need the units file and at least one results file");
     unit_set_t set;
-    if (!unit_set_read("merge", argv[1], &set))
+    if (!unit_set_read("merge", options_operand(p, 0)->text, &set))
         return EXIT_BAD_INPUT;
     tally_t *tallies = calloc(set.count ? set.count : 1, sizeof *tallies);
     int rc = EXIT_BAD_INPUT;
     if (tallies)
-        rc = merge(&set, argc - 2, argv + 2, tallies);
+        rc = merge(&set, p, tallies);
     else
         fprintf(stderr, "rperft merge: out of memory\n");
     free(tallies);
     unit_set_free(&set);
     return rc;
 }
+
+static const option_t operand_units = {.name = "UNITS", .kind = OPTION_TEXT, .help = "units file"};
+static const option_t operand_results = {.name = "RESULTS", .kind = OPTION_TEXT, .repeatable = true,
+                                         .help = "results files"};
+static const option_t *const operands[] = {&operand_units, &operand_results, NULL};
+
+const command_t merge_command = {
+    .name = "merge",
+    .summary = "check that every unit has its result and add them up exactly",
+    .description =
+        "Checks that every unit of UNITS (written by 'rperft split') has exactly one result\n"
+        "in the RESULTS files (written by 'rperft units'; identical repeats are fine) and\n"
+        "prints 'Nodes searched: N', N = sum of multiplicity x count, exact to 2^128.\n",
+    .operands = operands,
+    .min_operands = 2,
+    .epilogue = "exit status: 0 complete; 1 units missing or results in conflict (listed on stderr);\n"
+                "2 unreadable files or bad lines (named FILE:LINE), or results of another units file.\n",
+    .run = cmd_merge,
+};

@@ -1,18 +1,10 @@
 /* rperft methods: the slider-attack methods, their table memory, and whether this CPU runs them. */
-#include <string.h>
-
 #include "cli.h"
 #include "commands.h"
 
-int cmd_methods(int argc, char **argv)
+static int cmd_methods(const parsed_t *p)
 {
-    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        printf("usage: rperft methods\n\nOne line per slider-attack method: name, bitscan, table bytes,\n"
-               "whether this CPU can run it (or why not), and a description.\n");
-        return EXIT_ALL_GOOD;
-    }
-    if (argc > 1)
-        return usage_error("methods", "unexpected argument '%s'", argv[1]);
+    (void)p;
     printf("%-20s %-9s %12s  %-26s %s\n", "method", "bitscan", "table bytes", "this CPU", "description");
     for (int i = 0; all_methods[i]; i++) {
         const method_t *m = all_methods[i];
@@ -26,3 +18,11 @@ int cmd_methods(int argc, char **argv)
     }
     return EXIT_ALL_GOOD;
 }
+
+const command_t methods_command = {
+    .name = "methods",
+    .summary = "list the slider-attack methods and whether this CPU runs them",
+    .description = "One line per slider-attack method: name, bitscan, table bytes, whether this CPU\n"
+                   "can run it (or why not), and a description.\n",
+    .run = cmd_methods,
+};

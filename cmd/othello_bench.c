@@ -10,29 +10,12 @@
 #include "cli.h"
 #include "othello_commands.h"
 #include "othello_options.h"
+#include "shared_options.h"
 #include "bench/csv_table.h"
 #include "bench/othello_workload.h"
 #include "bench/schema.h"
 #include "bench/sysinfo.h"
 #include "bench/timing.h"
-
-static const char help[] =
-    "usage: rperft othello bench [--startpos | --board \"BOARD SIDE\"] [--method NAME|all] [--reps N]\n"
-    "                           [--no-bulk] [--micro] [--csv FILE] [DEPTH]\n"
-    "\n"
-    "Times the flip methods against each other on one position (default: the start\n"
-    "position at depth 10, a pass as one ply), interleaved, after a round that checks\n"
-    "every count (against the published counts at the start position, else against\n"
-    "each other). Prints median, min and max per method and the speed against loop.\n"
-    "\n"
-    "  --method NAME     one method, or all (the default)\n"
-    "  --reps N          timed rounds (default 5; the median is reported)\n"
-    "  --no-bulk         compute the flips of every last-ply move\n"
-    "  --micro           time one flip computation instead: every legal move of the\n"
-    "                    positions of 200 random games (fixed seed), repeated\n"
-    "  --csv FILE        append one row per method (kind othello-perft or othello-micro)\n"
-    "\n"
-    "exit status: 0 done, 1 a count or checksum mismatch, 2 bad usage or input\n";
 
 typedef struct bench_options {
     othello_options_t o;
@@ -60,45 +43,13 @@ static bool run_one(void *ctx, int subject)
     return true;
 }
 
-static int parse(int argc, char **argv, bench_options_t *opt)
-{
-    const char *cmd = "othello bench";
-    *opt = (bench_options_t){.o = {.rules = OTHELLO_DEFAULT_RULES, .depth = 10, .method = "all"}, .reps = 5};
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-        const char *a = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return EXIT_ALL_GOOD;
-        } else if (strcmp(a, "--startpos") == 0) {
-            opt->o.board = NULL;
-        } else if (strcmp(a, "--board") == 0 && has_value) {
-            opt->o.board = argv[++i];
-        } else if (strcmp(a, "--method") == 0 && has_value) {
-            opt->o.method = argv[++i];
-        } else if (strcmp(a, "--reps") == 0 && has_value) {
-            if (!parse_int(argv[++i], 1, 1000, &opt->reps))
-                return usage_error(cmd, "--reps takes a whole number from 1 to 1000, not '%s'", argv[i]);
-        } else if (strcmp(a, "--csv") == 0 && has_value) {
-            opt->csv = argv[++i];
-        } else if (strcmp(a, "--no-bulk") == 0) {
-            opt->o.rules.bulk = false;
-        } else if (strcmp(a, "--micro") == 0) {
-            opt->micro = true;
-        } else if (strcmp(a, "--board") == 0 || strcmp(a, "--method") == 0 || strcmp(a, "--reps") == 0 ||
-                   strcmp(a, "--csv") == 0) {
-            return usage_error(cmd, "%s needs a value", a);
-        } else {
-            return usage_error(cmd, "unknown option '%s'", a);
-        }
-    }
-    if (i + 1 < argc)
-        return usage_error(cmd, "unexpected argument '%s' after DEPTH", argv[i + 1]);
-    if (i < argc && !parse_int(argv[i], 1, 64, &opt->o.depth))
-        return usage_error(cmd, "DEPTH must be a whole number from 1 to 64, not '%s'", argv[i]);
-    return OTHELLO_OPTIONS_OK;
-}
+static const option_t opt_reps = {
+    .name = "reps", .arg = "N", .kind = OPTION_INT, .min = 1, .max = 1000,
+    .help = "timed rounds (default 5; the median is reported)"};
+static const option_t opt_micro = {
+    .name = "micro",
+    .help = "time one flip computation instead: every legal move of the positions\n"
+            "of 200 random games (fixed seed), 20 passes per round"};
 
 /* The untimed first round: every method's count (or checksum) must agree, and at
  * the start position match the published count. */
@@ -158,13 +109,18 @@ static void report(const bench_options_t *opt, bench_run_t *r, const double *sam
     }
 }
 
-int cmd_othello_bench(int argc, char **argv)
+static int cmd_othello_bench(const parsed_t *p)
 {
     const char *cmd = "othello bench";
-    bench_options_t opt;
-    int rc = parse(argc, argv, &opt);
-    if (rc != OTHELLO_OPTIONS_OK)
-        return rc;
+    bench_options_t opt = {
+        .csv = options_text(p, &opt_csv, NULL),
+        .reps = (int)options_int(p, &opt_reps, 5),
+        .micro = options_flag(p, &opt_micro),
+    };
+    othello_options_read(p, 10, &opt.o);
+    if (!opt.o.method)
+        opt.o.method = "all";
+    int rc;
     othello_position_t pos;
     if (!othello_load_position(cmd, &opt.o, &pos))
         return EXIT_BAD_INPUT;
@@ -172,7 +128,7 @@ int cmd_othello_bench(int argc, char **argv)
     for (int i = 0; othello_methods[i] && r.n < 8; i++)
         if (strcmp(opt.o.method, "all") == 0 || strcmp(opt.o.method, othello_methods[i]->name) == 0)
             r.methods[r.n++] = othello_methods[i];
-    if (r.n == 0 && !othello_resolve_method(cmd, opt.o.method))
+    if (r.n == 0 && !othello_resolve_method(p, opt.o.method))
         return EXIT_BAD_INPUT;
     sysinfo_t sys;
     sysinfo_read(&sys);
@@ -213,3 +169,29 @@ int cmd_othello_bench(int argc, char **argv)
     csv_table_close(csv);
     return rc;
 }
+
+static const option_use_t options[] = {
+    OPTION(opt_startpos), OPTION(opt_othello_board), OPTION(opt_othello_moves),
+    OPTION_HELP(opt_othello_method, "one flip method, or all (the default)"),
+    OPTION(opt_reps),
+    OPTION_HELP(opt_no_bulk, "compute the flips of every last-ply move"),
+    OPTION(opt_pass_ply), OPTION(opt_micro),
+    OPTION_HELP(opt_csv, "append one row per method (kind othello-perft or othello-micro)"),
+    OPTIONS_END,
+};
+
+static const option_t *const operands[] = {&operand_depth, NULL};
+
+const command_t othello_bench_command = {
+    .name = "othello bench",
+    .summary = "time the flip methods against each other (perft and one flip); CSV rows",
+    .description = "Times the flip methods against each other on one position (default: the start\n"
+                   "position at DEPTH 10), interleaved, after a round that checks every count (against\n"
+                   "the published counts at the start position, else against each other). Prints\n"
+                   "median, min and max per method and the speed against loop.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 0,
+    .epilogue = "exit status: 0 done, 1 a count or checksum mismatch, 2 bad usage or input\n",
+    .run = cmd_othello_bench,
+};

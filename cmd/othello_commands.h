@@ -1,11 +1,10 @@
-/* The othello subcommands, one per file; argv[0] is the subcommand's name. */
+/* The othello subcommands, one per file. */
 #ifndef RPERFT_OTHELLO_COMMANDS_H
 #define RPERFT_OTHELLO_COMMANDS_H
 
-int cmd_othello_perft(int argc, char **argv);
-int cmd_othello_divide(int argc, char **argv);
-int cmd_othello_suite(int argc, char **argv);
-int cmd_othello_bench(int argc, char **argv);
-int cmd_othello_methods(int argc, char **argv);
+#include "options.h"
+
+extern const command_t othello_perft_command, othello_divide_command, othello_suite_command,
+    othello_bench_command, othello_methods_command;
 
 #endif

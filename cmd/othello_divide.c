@@ -4,27 +4,16 @@
 #include "cli.h"
 #include "othello_commands.h"
 #include "othello_options.h"
+#include "shared_options.h"
 
-static const char help[] =
-    "usage: rperft othello divide [--startpos | --board \"BOARD SIDE\"] [--moves \"f5 d6\"]\n"
-    "                            [--method NAME] [--no-bulk] [--pass-ply 1|0] DEPTH\n"
-    "\n"
-    "Prints one 'move: count' line per root move (squares as d3, 'pass' for a forced\n"
-    "pass), a blank line, and 'Nodes searched: N'. A finished game has no move lines and\n"
-    "counts as one leaf. Options as for 'rperft othello perft'.\n"
-    "\n"
-    "exit status: 0 done, 2 bad usage or input\n";
-
-int cmd_othello_divide(int argc, char **argv)
+static int cmd_othello_divide(const parsed_t *p)
 {
     othello_options_t opt;
     othello_position_t pos;
-    int rc = othello_parse_options("othello divide", help, argc, argv, &opt);
-    if (rc != OTHELLO_OPTIONS_OK)
-        return rc;
+    othello_options_read(p, 0, &opt);
     if (!othello_load_position("othello divide", &opt, &pos))
         return EXIT_BAD_INPUT;
-    const othello_method_t *m = othello_resolve_method("othello divide", opt.method);
+    const othello_method_t *m = othello_resolve_method(p, opt.method);
     if (!m)
         return EXIT_BAD_INPUT;
     othello_root_move_t moves[64];
@@ -41,3 +30,24 @@ int cmd_othello_divide(int argc, char **argv)
     printf("\nNodes searched: %s\n", count_format(total, digits));
     return EXIT_ALL_GOOD;
 }
+
+static const option_use_t options[] = {
+    OPTION(opt_startpos), OPTION(opt_othello_board), OPTION(opt_othello_moves), OPTION(opt_othello_method),
+    OPTION_HELP(opt_no_bulk, "compute the flips of every last-ply move instead of counting them"),
+    OPTION(opt_pass_ply), OPTIONS_END,
+};
+
+static const option_t *const operands[] = {&operand_depth, NULL};
+
+const command_t othello_divide_command = {
+    .name = "othello divide",
+    .summary = "perft per root move ('d3: 3005288' lines, blank line, total)",
+    .description = "Prints one 'move: count' line per root move (squares as d3, in square order;\n"
+                   "'pass' for a forced pass), a blank line, and 'Nodes searched: N'. A finished game\n"
+                   "has no move lines and counts as one leaf. Options as for 'rperft othello perft'.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 1,
+    .epilogue = "exit status: 0 done, 2 bad usage or input\n",
+    .run = cmd_othello_divide,
+};

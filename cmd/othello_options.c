@@ -1,59 +1,37 @@
 #include "othello_options.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "shared_options.h"
 
-bool othello_parse_pass_ply(const char *text, bool *pass_ply)
-{
-    if (strcmp(text, "1") != 0 && strcmp(text, "0") != 0)
-        return false;
-    *pass_ply = text[0] == '1';
-    return true;
-}
+const option_t opt_othello_board = {
+    .name = "board", .arg = "TEXT", .kind = OPTION_TEXT, .excludes = "position",
+    .help = "64 squares (- or . empty, X or * black, O white; a1 b1 ... h8),\n"
+            "whitespace, and the side to move (X, * or O)"};
+const option_t opt_othello_moves = {
+    .name = "moves", .arg = "LIST", .kind = OPTION_TEXT,
+    .help = "moves played from the position first: squares (\"f5 d6\") or pass"};
+const option_t opt_othello_method = {
+    .name = "method", .arg = "NAME", .kind = OPTION_TEXT,
+    .help = "flip method (default: kogge-stone); 'rperft othello methods' lists them"};
+const option_t opt_pass_ply = {
+    .name = "pass-ply", .arg = "1|0", .kind = OPTION_INT, .min = 0, .max = 1,
+    .help = "1 (default): a forced pass is one ply; 0: a pass takes no ply.\n"
+            "Either way a finished game is one leaf, whatever depth remains"};
 
-int othello_parse_options(const char *cmd, const char *help, int argc, char **argv, othello_options_t *opt)
+void othello_options_read(const parsed_t *p, int default_depth, othello_options_t *opt)
 {
-    *opt = (othello_options_t){.rules = OTHELLO_DEFAULT_RULES};
-    int i = 1;
-    /* "-1" is a (bad) DEPTH, not an option: it gets the depth's message. */
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0' && !isdigit((unsigned char)argv[i][1]); i++) {
-        const char *a = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return EXIT_ALL_GOOD;
-        } else if (strcmp(a, "--startpos") == 0) {
-            opt->board = NULL;
-        } else if (strcmp(a, "--board") == 0 && has_value) {
-            opt->board = argv[++i];
-        } else if (strcmp(a, "--moves") == 0 && has_value) {
-            opt->moves = argv[++i];
-        } else if (strcmp(a, "--method") == 0 && has_value) {
-            opt->method = argv[++i];
-        } else if (strcmp(a, "--no-bulk") == 0) {
-            opt->rules.bulk = false;
-        } else if (strcmp(a, "--pass-ply") == 0 && has_value) {
-            if (!othello_parse_pass_ply(argv[++i], &opt->rules.pass_ply))
-                return usage_error(cmd, "--pass-ply takes 1 (a pass is a ply) or 0 (a pass takes no ply), not '%s'",
-                                   argv[i]);
-        } else if (strcmp(a, "--board") == 0 || strcmp(a, "--moves") == 0 || strcmp(a, "--method") == 0 ||
-                   strcmp(a, "--pass-ply") == 0) {
-            return usage_error(cmd, "%s needs a value", a);
-        } else {
-            return usage_error(cmd, "unknown option '%s'", a);
-        }
-    }
-    if (i == argc)
-        return usage_error(cmd, "missing DEPTH");
-    if (i + 1 < argc)
-        return usage_error(cmd, "unexpected argument '%s' after DEPTH", argv[i + 1]);
-    if (!parse_int(argv[i], 0, 64, &opt->depth))
-        return usage_error(cmd, "DEPTH must be a whole number from 0 to 64, not '%s'", argv[i]);
-    return OTHELLO_OPTIONS_OK;
+    const option_value_t *depth = options_operand_count(p) > 0 ? options_operand(p, 0) : NULL;
+    *opt = (othello_options_t){
+        .board = options_text(p, &opt_othello_board, NULL),
+        .moves = options_text(p, &opt_othello_moves, NULL),
+        .method = options_text(p, &opt_othello_method, NULL),
+        .rules = {.pass_ply = options_int(p, &opt_pass_ply, 1) == 1, .bulk = !options_flag(p, &opt_no_bulk)},
+        .depth = depth ? (int)depth->number : default_depth,
+    };
 }
 
 bool othello_load_position(const char *cmd, const othello_options_t *opt, othello_position_t *pos)
@@ -61,7 +39,7 @@ bool othello_load_position(const char *cmd, const othello_options_t *opt, othell
     const char *text = opt->board ? opt->board : OTHELLO_STARTPOS;
     othello_error_t err;
     if (!othello_parse(text, pos, &err)) {
-        fprintf(stderr, "rperft %s: bad board \"%.80s%s\": %s field, column %d: %s\n", cmd, text,
+        fprintf(stderr, "rperft %s: --board \"%.80s%s\": %s field, column %d: %s\n", cmd, text,
                 strlen(text) > 80 ? "..." : "", err.field, err.column, err.message);
         return false;
     }
@@ -82,14 +60,15 @@ bool othello_load_position(const char *cmd, const othello_options_t *opt, othell
     return ok;
 }
 
-const othello_method_t *othello_resolve_method(const char *cmd, const char *name)
+const othello_method_t *othello_resolve_method(const parsed_t *p, const char *name)
 {
     const othello_method_t *m = name ? othello_method_find(name) : othello_method_default();
     if (!m) {
-        fprintf(stderr, "rperft %s: unknown flip method '%s'; the methods are:", cmd, name);
+        char names[128] = "";
         for (int i = 0; othello_methods[i]; i++)
-            fprintf(stderr, " %s", othello_methods[i]->name);
-        fprintf(stderr, " (or all)\n");
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                     othello_methods[i]->name);
+        option_error(p, &opt_othello_method, "unknown flip method (%s)", names);
     }
     return m;
 }

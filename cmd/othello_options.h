@@ -1,14 +1,16 @@
-/* What the othello subcommands share: the position and counting options, and
- * resolving a flip method by name. */
+/* What the othello subcommands share: their options (declared once, for the one
+ * option table of cmd/options.h), reading them, and resolving a flip method. */
 #ifndef RPERFT_OTHELLO_OPTIONS_H
 #define RPERFT_OTHELLO_OPTIONS_H
 
 #include <stdbool.h>
 
+#include "options.h"
 #include "core/othello.h"
 
-/* [--startpos | --board "BOARD SIDE"] [--moves "f5 d6"] [--method NAME|all]
- * [--no-bulk] [--pass-ply 0|1] DEPTH */
+/* --board (excludes --startpos), --moves, --method, --pass-ply. */
+extern const option_t opt_othello_board, opt_othello_moves, opt_othello_method, opt_pass_ply;
+
 typedef struct othello_options {
     const char *board;  /* NULL: the start position */
     const char *moves;  /* NULL: none */
@@ -17,14 +19,8 @@ typedef struct othello_options {
     int depth;
 } othello_options_t;
 
-enum { OTHELLO_OPTIONS_OK = -1 };
-
-/* Parses argv (argv[0] is the subcommand's name, cmd its full name for messages).
- * Returns OTHELLO_OPTIONS_OK, or the exit code to leave with (0 after --help). */
-int othello_parse_options(const char *cmd, const char *help, int argc, char **argv, othello_options_t *opt);
-
-/* Parses --pass-ply's value: "1" (a pass is a ply) or "0". */
-bool othello_parse_pass_ply(const char *text, bool *pass_ply);
+/* Reads the options above, --no-bulk, and DEPTH (default_depth when absent). */
+void othello_options_read(const parsed_t *p, int default_depth, othello_options_t *opt);
 
 /* Sets up the position (board, then moves); on error prints why, naming the field
  * and column or the move, and returns false. */
@@ -32,6 +28,10 @@ bool othello_load_position(const char *cmd, const othello_options_t *opt, othell
 
 /* The named method or the default; prints the known names and returns NULL when
  * there is no such method. */
-const othello_method_t *othello_resolve_method(const char *cmd, const char *name);
+const othello_method_t *othello_resolve_method(const parsed_t *p, const char *name);
+
+/* The othello subcommand named name ("perft"), or NULL; and the help listing them. */
+const command_t *othello_find_command(const char *name);
+void othello_print_help(FILE *out);
 
 #endif

@@ -5,25 +5,7 @@
 #include "cli.h"
 #include "othello_commands.h"
 #include "othello_options.h"
-
-static const char help[] =
-    "usage: rperft othello perft [--startpos | --board \"BOARD SIDE\"] [--moves \"f5 d6\"]\n"
-    "                           [--method NAME|all] [--no-bulk] [--pass-ply 1|0] DEPTH\n"
-    "\n"
-    "Counts the leaf nodes of the Othello game tree of the position to DEPTH and prints\n"
-    "'Nodes searched: N' on stdout; time and Mnps go to stderr.\n"
-    "\n"
-    "  --startpos        the start position (the default)\n"
-    "  --board TEXT      64 squares (- . empty, X * black, O white; a1 b1 ... h8), a space,\n"
-    "                    and the side to move (X, * or O)\n"
-    "  --moves LIST      moves played first: squares (f5) or pass\n"
-    "  --method NAME     flip method (default: kogge-stone; 'rperft othello methods');\n"
-    "                    'all' runs every method, prints each count and time, exits 1 if any differ\n"
-    "  --no-bulk         compute the flips of every last-ply move instead of counting them\n"
-    "  --pass-ply 1|0    1 (default): a forced pass is one ply; 0: a pass takes no ply.\n"
-    "                    Either way a finished game is one leaf, whatever depth remains.\n"
-    "\n"
-    "exit status: 0 done (all methods agree), 1 methods disagree, 2 bad usage or input\n";
+#include "shared_options.h"
 
 static count_t timed(const othello_method_t *m, const othello_position_t *pos, const othello_options_t *opt,
                      double *elapsed)
@@ -58,18 +40,16 @@ static int run_all(const othello_position_t *pos, const othello_options_t *opt)
     return EXIT_ALL_GOOD;
 }
 
-int cmd_othello_perft(int argc, char **argv)
+static int cmd_othello_perft(const parsed_t *p)
 {
     othello_options_t opt;
     othello_position_t pos;
-    int rc = othello_parse_options("othello perft", help, argc, argv, &opt);
-    if (rc != OTHELLO_OPTIONS_OK)
-        return rc;
+    othello_options_read(p, 0, &opt);
     if (!othello_load_position("othello perft", &opt, &pos))
         return EXIT_BAD_INPUT;
     if (opt.method && strcmp(opt.method, "all") == 0)
         return run_all(&pos, &opt);
-    const othello_method_t *m = othello_resolve_method("othello perft", opt.method);
+    const othello_method_t *m = othello_resolve_method(p, opt.method);
     if (!m)
         return EXIT_BAD_INPUT;
     double elapsed;
@@ -80,3 +60,25 @@ int cmd_othello_perft(int argc, char **argv)
             mnps(nodes, elapsed), opt.rules.pass_ply, opt.rules.bulk ? "" : ", no bulk counting");
     return EXIT_ALL_GOOD;
 }
+
+static const option_use_t options[] = {
+    OPTION(opt_startpos), OPTION(opt_othello_board), OPTION(opt_othello_moves),
+    OPTION_HELP(opt_othello_method, "flip method (default: kogge-stone); 'all' runs every method, prints\n"
+                                    "each count and time, and exits 1 if any differ"),
+    OPTION_HELP(opt_no_bulk, "compute the flips of every last-ply move instead of counting them"),
+    OPTION(opt_pass_ply), OPTIONS_END,
+};
+
+static const option_t *const operands[] = {&operand_depth, NULL};
+
+const command_t othello_perft_command = {
+    .name = "othello perft",
+    .summary = "count the leaf nodes of an Othello position to a depth",
+    .description = "Counts the leaf nodes of the Othello game tree of the position to DEPTH and prints\n"
+                   "'Nodes searched: N' on stdout; time and Mnps go to stderr.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 1,
+    .epilogue = "exit status: 0 done (all methods agree), 1 methods disagree, 2 bad usage or input\n",
+    .run = cmd_othello_perft,
+};

@@ -8,25 +8,9 @@
 #include "cli.h"
 #include "othello_commands.h"
 #include "othello_options.h"
+#include "shared_options.h"
 #include "suite_common.h"
 #include "core/othello_suite.h"
-
-static const char help[] =
-    "usage: rperft othello suite [--method NAME|all] [--max-nodes N] [--pass-ply 1|0] [--no-bulk] FILE...\n"
-    "\n"
-    "Checks the counts of Othello suite files, one position per line:\n"
-    "  BOARD SIDE ;D1 4 ;D9 3005288 ;D9p0 3005320 ;id \"start\"\n"
-    ";D<n> is the count at depth n with a pass as one ply, ;D<n>p0 with a pass taking no\n"
-    "ply; '#' starts a comment line. Prints one line per position and method and last\n"
-    "'N passed, N failed'.\n"
-    "\n"
-    "  --method NAME     flip method (default: kogge-stone); 'all' checks every method\n"
-    "  --max-nodes N     skip counts above N (suffixes K M G T)\n"
-    "  --pass-ply 1|0    check only the counts of that convention (default: both)\n"
-    "  --no-bulk         compute the flips of every last-ply move\n"
-    "\n"
-    "exit status: 0 all passed, 1 a count mismatch, 2 a malformed line (FILE:LINE:COLUMN)\n"
-    "or bad usage\n";
 
 typedef struct suite_options {
     const char *method;
@@ -120,46 +104,24 @@ static int check_file(const char *path, const othello_method_t *only, const suit
     return rc;
 }
 
-int cmd_othello_suite(int argc, char **argv)
+static int cmd_othello_suite(const parsed_t *p)
 {
-    const char *cmd = "othello suite";
-    suite_options_t opt = {.pass_ply = -1, .bulk = true};
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-        const char *a = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return EXIT_ALL_GOOD;
-        } else if (strcmp(a, "--method") == 0 && has_value) {
-            opt.method = argv[++i];
-        } else if (strcmp(a, "--max-nodes") == 0 && has_value) {
-            if (!parse_node_budget(argv[++i], &opt.max_nodes))
-                return usage_error(cmd, "--max-nodes must be a whole number (K, M, G, T allowed), not '%s'", argv[i]);
-            opt.has_max_nodes = true;
-        } else if (strcmp(a, "--pass-ply") == 0 && has_value) {
-            bool pass_ply;
-            if (!othello_parse_pass_ply(argv[++i], &pass_ply))
-                return usage_error(cmd, "--pass-ply takes 1 or 0, not '%s'", argv[i]);
-            opt.pass_ply = pass_ply;
-        } else if (strcmp(a, "--no-bulk") == 0) {
-            opt.bulk = false;
-        } else if (strcmp(a, "--method") == 0 || strcmp(a, "--max-nodes") == 0 || strcmp(a, "--pass-ply") == 0) {
-            return usage_error(cmd, "%s needs a value", a);
-        } else {
-            return usage_error(cmd, "unknown option '%s'", a);
-        }
-    }
-    if (i == argc)
-        return usage_error(cmd, "missing FILE");
+    const option_value_t *budget = options_get(p, &opt_max_nodes);
+    suite_options_t opt = {
+        .method = options_text(p, &opt_othello_method, NULL),
+        .has_max_nodes = budget != NULL,
+        .max_nodes = budget ? budget->count : 0,
+        .pass_ply = (int)options_int(p, &opt_pass_ply, -1),
+        .bulk = !options_flag(p, &opt_no_bulk),
+    };
     const othello_method_t *only = NULL;
     if (!opt.method || strcmp(opt.method, "all") != 0)
-        if (!(only = othello_resolve_method(cmd, opt.method)))
+        if (!(only = othello_resolve_method(p, opt.method)))
             return EXIT_BAD_INPUT;
     tally_t t = {0};
     bool bad = false;
-    for (; i < argc; i++)
-        if (check_file(argv[i], only, &opt, &t) < 0)
+    for (size_t i = 0; i < options_operand_count(p); i++)
+        if (check_file(options_operand(p, i)->text, only, &opt, &t) < 0)
             bad = true;
     if (t.skipped)
         printf("%d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped);
@@ -167,3 +129,29 @@ int cmd_othello_suite(int argc, char **argv)
         printf("%d passed, %d failed\n", t.passed, t.failed);
     return t.failed ? EXIT_MISMATCH : bad ? EXIT_BAD_INPUT : EXIT_ALL_GOOD;
 }
+
+static const option_use_t options[] = {
+    OPTION_HELP(opt_othello_method, "flip method (default: kogge-stone); 'all' checks every method"),
+    OPTION_HELP(opt_max_nodes, "skip counts above N (K M G T allowed)"),
+    OPTION_HELP(opt_pass_ply, "check only the counts of that convention (default: both)"),
+    OPTION_HELP(opt_no_bulk, "compute the flips of every last-ply move"),
+    OPTIONS_END,
+};
+
+static const option_t *const operands[] = {&operand_files, NULL};
+
+const command_t othello_suite_command = {
+    .name = "othello suite",
+    .summary = "check Othello suite files (;D<n> and ;D<n>p0 counts)",
+    .description = "Checks the counts of Othello suite files, one position per line:\n"
+                   "  BOARD SIDE ;D1 4 ;D9 3005288 ;D9p0 3005320 ;id \"start\"\n"
+                   ";D<n> is the count at depth n with a pass as one ply, ;D<n>p0 with a pass taking no\n"
+                   "ply; '#' starts a comment line. Prints one line per position and method and last\n"
+                   "'N passed, N failed'.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 1,
+    .epilogue = "exit status: 0 all passed, 1 a count mismatch, 2 a malformed line (FILE:LINE:COLUMN)\n"
+                "or bad usage\n",
+    .run = cmd_othello_suite,
+};

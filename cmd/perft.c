@@ -4,33 +4,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "runner.h"
-
-static const char help[] =
-    "usage: rperft perft [--startpos | --fen FEN] [--moves \"e2e4 e7e5\"] [--method NAME|all] [--no-bulk]\n"
-    "                   [--threads N] [--hash MB] DEPTH\n"
-    "\n"
-    "Counts the leaf nodes of the legal move tree of the position to DEPTH and prints\n"
-    "'Nodes searched: N' on stdout; time and Mnps go to stderr.\n"
-    "\n"
-    "  --startpos        the standard start position (the default)\n"
-    "  --fen FEN         any position: standard, Shredder-FEN or X-FEN castling; 4 or 6 fields\n"
-    "  --moves LIST      UCI moves played from the position first\n"
-    "  --method NAME     slider-attack method (default: rotated); 'all' runs every method\n"
-    "                    this CPU can run, prints each count and time, exits 1 if any differ\n"
-    "  --no-bulk         make every leaf move instead of counting the last plies\n"
-    "  --threads N       threads (default 1; more than the CPUs is allowed, with a warning)\n"
-    "                    the work is split two plies below the root\n"
-    "  --hash MB         transposition table of MB megabytes shared by the threads (default\n"
-    "                    none); refused before the run if the machine cannot give it\n"
-    "\n"
-    "DEPTH is 0 to 64. Counts are exact unsigned 128-bit totals, printed in full past\n"
-    "2^64 (start position depth 14 and beyond); no run that finishes can pass 2^128,\n"
-    "since a hashed subtree count is kept only below 2^58 and everything above it is\n"
-    "counted by visiting nodes.\n"
-    "\n"
-    "exit status: 0 done (all methods agree), 1 methods disagree, 2 bad usage or input,\n"
-    "130 / 143 stopped by SIGINT / SIGTERM (at once: a perft cannot be stopped half way,\n"
-    "so there is no count; with --method all the methods finished are printed)\n";
+#include "shared_options.h"
 
 /* One method's perft on the runner's worker thread, so that a signal is answered at
  * once. The runner salts each method's keys, so no method gains from another's
@@ -101,15 +75,16 @@ static int run_one(runner_t *r, const method_t *m, const position_t *pos, const 
     return EXIT_ALL_GOOD;
 }
 
-int cmd_perft(int argc, char **argv)
+static int cmd_perft(const parsed_t *p)
 {
     perft_options_t opt;
     position_t pos;
-    int rc = parse_perft_options("perft", help, argc, argv, &opt);
-    if (rc != OPTIONS_OK)
-        return rc;
+    int rc;
+    perft_options_read(p, &opt);
     if (!load_position("perft", &opt.position, &pos))
         return EXIT_BAD_INPUT;
+    if (opt.verbose)
+        print_searched_fen(&pos);
     bool all = opt.method && strcmp(opt.method, "all") == 0;
     const method_t *m = all ? NULL : resolve_method("perft", opt.method);
     if (!all && !m)
@@ -128,3 +103,38 @@ int cmd_perft(int argc, char **argv)
     search_teardown(&hash);
     return rc;
 }
+
+static const option_use_t options[] = {
+    OPTION(opt_startpos),
+    OPTION(opt_fen),
+    OPTION(opt_moves),
+    OPTION_HELP(opt_method, "slider-attack method (default: rotated); 'all' runs every method\n"
+                  "this CPU can run, prints each count and time, exits 1 if any differ"),
+    OPTION(opt_no_bulk),
+    OPTION_HELP(opt_threads, "threads (default 1; more than the CPUs is allowed, with a warning);\n"
+                   "the work is split two plies below the root"),
+    OPTION(opt_hash),
+    OPTION(opt_verbose),
+    OPTIONS_END,
+};
+
+static const option_t *const operands[] = {&operand_depth, NULL};
+
+const command_t perft_command = {
+    .name = "perft",
+    .summary = "count the leaf nodes of a position to a depth",
+    .description = "Counts the leaf nodes of the legal move tree of the position to DEPTH and prints\n"
+                   "'Nodes searched: N' on stdout; time and Mnps go to stderr.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 1,
+    .epilogue = "DEPTH is 0 to 64. Counts are exact unsigned 128-bit totals, printed in full past\n"
+                "2^64 (start position depth 14 and beyond); no run that finishes can pass 2^128,\n"
+                "since a hashed subtree count is kept only below 2^58 and everything above it is\n"
+                "counted by visiting nodes.\n"
+                "\n"
+                "exit status: 0 done (all methods agree), 1 methods disagree, 2 bad usage or input,\n"
+                "130 / 143 stopped by SIGINT / SIGTERM (at once: a perft cannot be stopped half way,\n"
+                "so there is no count; with --method all the methods finished are printed)\n",
+    .run = cmd_perft,
+};

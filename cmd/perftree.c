@@ -1,50 +1,25 @@
 /* rperft perftree: the script protocol of agausmann/perftree, so that perftree
  * (or rperft check --protocol perftree) can drive rperft: one "move count" line
  * per legal move, an empty line, the total alone; nothing else on stdout. */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "commands.h"
 #include "engine.h"
+#include "shared_options.h"
 
-static const char help[] =
-    "usage: rperft perftree [--method NAME] DEPTH FEN [MOVES]\n"
-    "\n"
-    "Perft in perftree's script protocol: the position is FEN after the space-separated\n"
-    "MOVES (e2e4, a7b8q; a7b8Q is accepted too); stdout gets one 'move count' line per\n"
-    "legal move, an empty line, then the total. Errors go to stderr (exit 2).\n"
-    "scripts/perftree runs the built binary this way: 'perftree scripts/perftree'.\n";
-
-int cmd_perftree(int argc, char **argv)
+static int cmd_perftree(const parsed_t *p)
 {
-    const char *method_name = NULL;
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0' && !isdigit((unsigned char)argv[i][1]); i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(help, stdout);
-            return EXIT_ALL_GOOD;
-        } else if (!strcmp(argv[i], "--method") && i + 1 < argc) {
-            method_name = argv[++i];
-        } else {
-            return usage_error("perftree", "unknown option '%s'", argv[i]);
-        }
-    }
-    if (argc - i < 2 || argc - i > 3)
-        return usage_error("perftree", "expected DEPTH FEN [MOVES]");
-    int depth;
-    if (!parse_int(argv[i], 0, 64, &depth))
-        return usage_error("perftree", "DEPTH must be a whole number from 0 to 64, not '%s'", argv[i]);
-    char *moves = argc - i == 3 ? strdup(argv[i + 2]) : NULL;
-    for (char *c = moves; c && *c; c++)
-        *c = (char)tolower((unsigned char)*c); /* perftree writes promotions as a7b8Q */
-    position_options_t where = {.fen = argv[i + 1], .moves = moves && *moves ? moves : NULL};
+    int depth = (int)options_operand(p, 0)->number;
+    const option_value_t *moves = options_operand(p, 2);
+    position_options_t where = {.fen = options_operand(p, 1)->text,
+                                .moves = moves && *moves->text ? moves->text : NULL,
+                                .operands = true};
     position_t pos;
-    bool loaded = load_position("perftree", &where, &pos);
-    free(moves);
-    if (!loaded)
+    if (!load_position("perftree", &where, &pos))
         return EXIT_BAD_INPUT;
+    const char *method_name = options_text(p, &opt_method, NULL);
     const method_t *m = resolve_method("perftree", method_name);
     if (!m)
         return EXIT_BAD_INPUT;
@@ -70,3 +45,23 @@ int cmd_perftree(int argc, char **argv)
     divide_free(&d);
     return EXIT_ALL_GOOD;
 }
+
+static const option_use_t options[] = {OPTION(opt_method), OPTIONS_END};
+
+static const option_t fen_operand = {.name = "FEN", .kind = OPTION_TEXT, .help = "the position"};
+static const option_t moves_operand = {.name = "MOVES", .kind = OPTION_TEXT, .help = "space-separated UCI moves"};
+static const option_t *const operands[] = {&operand_depth, &fen_operand, &moves_operand, NULL};
+
+const command_t perftree_command = {
+    .name = "perftree",
+    .summary = "perft in perftree's script protocol (scripts/perftree wraps it)",
+    .description =
+        "Perft in perftree's script protocol: the position is FEN after the space-separated\n"
+        "MOVES (e2e4, a7b8q; a7b8Q is accepted too, as by every --moves); stdout gets one\n"
+        "'move count' line per legal move, an empty line, then the total. Errors go to stderr\n"
+        "(exit 2). scripts/perftree runs the built binary this way: 'perftree scripts/perftree'.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 2,
+    .run = cmd_perftree,
+};

@@ -7,60 +7,42 @@
 #include "cli.h"
 #include "commands.h"
 
-static const char help[] =
-    "usage: rperft report [--markdown] [--svg FILE] [--cpu-label LABEL] CSV [[--cpu-label LABEL] CSV ...]\n"
-    "\n"
-    "Reads CSVs written by 'rperft bench --csv' on any number of machines and prints one\n"
-    "table per kind of measurement: a row per method (with '(no bulk)' rows for --no-bulk\n"
-    "runs), a column per CPU model name, and in each cell the geometric-mean Mnps over the\n"
-    "positions (FEN and depth) that every cell of the table measured, with the method's\n"
-    "rank on that CPU in brackets. Repeated measurements of a position count by their median.\n"
-    "\n"
-    "  --markdown         print GitHub-flavoured Markdown tables\n"
-    "  --svg FILE         also write the perft table as a grouped bar chart (self-contained SVG)\n"
-    "  --cpu-label LABEL  name the CPU of the rows of the next CSV LABEL instead of their CPU\n"
-    "                     model name: tells two builds on one machine apart, or fakes a\n"
-    "                     second machine\n"
-    "\n"
-    "Malformed rows are reported as FILE:LINE and skipped. Exit status 2 when a file has no\n"
-    "usable rows (the others are still shown) or the tables cannot be built.\n";
-
 typedef struct report_options {
     bool markdown;
     const char *svg;
     bool files_read; /* all arguments parsed, every file read (usable or not) */
 } report_options_t;
 
-/* Options and files in order, since --cpu-label applies to the next file. */
-static int read_arguments(int argc, char **argv, report_t *r, report_options_t *o)
+static const option_t opt_markdown = {.name = "markdown", .help = "print GitHub-flavoured Markdown tables"};
+static const option_t opt_svg = {
+    .name = "svg", .arg = "FILE", .kind = OPTION_TEXT,
+    .help = "also write the perft table as a grouped bar chart (self-contained SVG)"};
+static const option_t opt_cpu_label = {
+    .name = "cpu-label", .arg = "LABEL", .kind = OPTION_TEXT, .repeatable = true,
+    .help = "name the CPU of the rows of the next CSV LABEL instead of their CPU\n"
+            "model name: tells two builds on one machine apart, or fakes a\n"
+            "second machine"};
+static const option_t operand_csv = {.name = "CSV", .kind = OPTION_TEXT, .repeatable = true, .help = "bench CSVs"};
+
+/* The files in command-line order, since --cpu-label applies to the next one. */
+static int read_files(const parsed_t *p, report_t *r, report_options_t *o)
 {
     const char *label = NULL;
-    int files = 0, bad = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return EXIT_ALL_GOOD;
-        } else if (strcmp(a, "--markdown") == 0) {
-            o->markdown = true;
-        } else if ((strcmp(a, "--svg") == 0 || strcmp(a, "--cpu-label") == 0) && i + 1 == argc) {
-            return usage_error("report", "%s needs a value", a);
-        } else if (strcmp(a, "--svg") == 0) {
-            o->svg = argv[++i];
-        } else if (strcmp(a, "--cpu-label") == 0) {
-            label = argv[++i];
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("report", "unknown option '%s'", a);
-        } else {
-            files++;
-            bad += report_add_file(r, a, label, stderr) == 0;
+    int bad = 0;
+    *o = (report_options_t){.markdown = options_flag(p, &opt_markdown), .svg = options_text(p, &opt_svg, NULL)};
+    for (int i = 0; i < p->nitems; i++) {
+        const parsed_item_t *it = &p->items[i];
+        if (it->option == &opt_cpu_label) {
+            if (label)
+                return option_error(p, &opt_cpu_label, "follows --cpu-label '%s' with no CSV between", label);
+            label = it->value.text;
+        } else if (it->is_operand) {
+            bad += report_add_file(r, it->value.text, label, stderr) == 0;
             label = NULL;
         }
     }
-    if (files == 0)
-        return usage_error("report", "no CSV file given");
     if (label)
-        return usage_error("report", "--cpu-label '%s' is not followed by a CSV file", label);
+        return option_error(p, &opt_cpu_label, "is not followed by a CSV file");
     o->files_read = true;
     return bad ? EXIT_BAD_INPUT : OPTIONS_OK;
 }
@@ -106,13 +88,13 @@ static int print_kind(const report_t *r, const char *kind, const report_options_
     return rc;
 }
 
-int cmd_report(int argc, char **argv)
+static int cmd_report(const parsed_t *p)
 {
     report_options_t o = {0};
     report_t *r = report_new();
     if (!r)
         return EXIT_BAD_INPUT;
-    int rc = read_arguments(argc, argv, r, &o);
+    int rc = read_files(p, r, &o);
     /* A file without usable rows fails the run, after the others are shown. */
     if (rc == OPTIONS_OK || (rc == EXIT_BAD_INPUT && o.files_read)) {
         int perft = print_kind(r, "perft", &o, true, true);
@@ -125,3 +107,26 @@ int cmd_report(int argc, char **argv)
     report_free(r);
     return rc;
 }
+
+static const option_use_t options[] = {OPTION(opt_markdown), OPTION(opt_svg), OPTION(opt_cpu_label), OPTIONS_END};
+static const option_t *const operands[] = {&operand_csv, NULL};
+
+const command_t report_command = {
+    .name = "report",
+    .summary = "merge bench CSVs from many CPUs into tables and an SVG chart",
+    .description =
+        "Reads CSVs written by 'rperft bench --csv' on any number of machines and prints one\n"
+        "table per kind of measurement: a row per method (with '(no bulk)' rows for --no-bulk\n"
+        "runs), a column per CPU model name, and in each cell the geometric-mean Mnps over the\n"
+        "positions (FEN and depth) that every cell of the table measured, with the method's\n"
+        "rank on that CPU in brackets. Repeated measurements of a position count by their median.\n"
+        "--cpu-label LABEL applies to the CSV after it: 'rperft report --cpu-label gcc a.csv\n"
+        "--cpu-label clang b.csv'.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 1,
+    .epilogue =
+        "Malformed rows are reported as FILE:LINE and skipped. Exit status 2 when a file has no\n"
+        "usable rows (the others are still shown) or the tables cannot be built.\n",
+    .run = cmd_report,
+};

@@ -10,25 +10,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "core/fen.h"
+#include "shared_options.h"
 #include "unitfile.h"
-
-static const char help[] =
-    "usage: rperft split [--startpos | --fen FEN] [--moves LIST] --depth D --split-ply K [--out FILE]\n"
-    "\n"
-    "Enumerates the positions K plies below the root, merges transpositions (one unit\n"
-    "per distinct position, with the number of paths that reach it) and writes the\n"
-    "units of a depth-D perft: a header line, then per unit\n"
-    "  ID<TAB>MULTIPLICITY<TAB>DEPTH<TAB>FEN        (DEPTH = D - K)\n"
-    "perft(D) = sum of MULTIPLICITY x perft(FEN, DEPTH). Compute them with 'rperft units',\n"
-    "add them up with 'rperft merge'.\n"
-    "\n"
-    "  --startpos        the standard start position (the default)\n"
-    "  --fen FEN         any position\n"
-    "  --moves LIST      UCI moves played from the position first\n"
-    "  --depth D         depth of the whole perft (0 to 64)\n"
-    "  --split-ply K     plies from the root to the units (0 to D); each ply multiplies\n"
-    "                    the units by about 20-30 (start position: 20, 400, 5362, 72078)\n"
-    "  --out FILE        write FILE atomically (FILE.tmp, then rename); default stdout\n";
 
 /* The distinct positions met so far: an array in order of discovery and an
  * open-addressing index on the Zobrist key. */
@@ -200,48 +183,35 @@ static bool write_atomically(unit_set_t *set, const char *path)
     return ok;
 }
 
-static int parse_split_options(int argc, char **argv, split_options_t *opt)
+static const option_t opt_out = {
+    .name = "out", .arg = "FILE", .kind = OPTION_TEXT,
+    .help = "write FILE atomically (FILE.tmp, then rename); default stdout"};
+static const option_t opt_depth = {
+    .name = "depth", .arg = "D", .kind = OPTION_INT, .min = 0, .max = 64,
+    .help = "depth of the whole perft (0 to 64)"};
+static const option_t opt_split_ply = {
+    .name = "split-ply", .arg = "K", .kind = OPTION_INT, .min = 0, .max = 64,
+    .help = "plies from the root to the units (0 to D); each ply multiplies\n"
+            "the units by about 20-30 (start position: 20, 400, 5362, 72078)"};
+
+static int read_options(const parsed_t *p, split_options_t *opt)
 {
-    *opt = (split_options_t){.depth = -1, .split = -1};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return EXIT_ALL_GOOD;
-        } else if (strcmp(a, "--startpos") == 0) {
-            opt->position.fen = NULL;
-        } else if (strcmp(a, "--fen") == 0 && has_value) {
-            opt->position.fen = argv[++i];
-        } else if (strcmp(a, "--moves") == 0 && has_value) {
-            opt->position.moves = argv[++i];
-        } else if (strcmp(a, "--out") == 0 && has_value) {
-            opt->out = argv[++i];
-        } else if (strcmp(a, "--depth") == 0 && has_value) {
-            if (!parse_int(argv[++i], 0, 64, &opt->depth))
-                return usage_error("split", "--depth takes a whole number from 0 to 64, not '%s'", argv[i]);
-        } else if (strcmp(a, "--split-ply") == 0 && has_value) {
-            if (!parse_int(argv[++i], 0, 64, &opt->split))
-                return usage_error("split", "--split-ply takes a whole number from 0 to 64, not '%s'", argv[i]);
-        } else if (strcmp(a, "--fen") == 0 || strcmp(a, "--moves") == 0 || strcmp(a, "--out") == 0 ||
-                   strcmp(a, "--depth") == 0 || strcmp(a, "--split-ply") == 0) {
-            return usage_error("split", "%s needs a value", a);
-        } else {
-            return usage_error("split", "unexpected argument '%s'", a);
-        }
-    }
-    if (opt->depth < 0 || opt->split < 0)
-        return usage_error("split", "--depth and --split-ply are required");
+    *opt = (split_options_t){
+        .position = position_options_read(p),
+        .depth = (int)options_int(p, &opt_depth, -1),
+        .split = (int)options_int(p, &opt_split_ply, -1),
+        .out = options_text(p, &opt_out, NULL),
+    };
     if (opt->split > opt->depth)
-        return usage_error("split", "--split-ply (%d) must not exceed --depth (%d)", opt->split, opt->depth);
+        return option_error(p, &opt_split_ply, "must not exceed --depth (%d)", opt->depth);
     return OPTIONS_OK;
 }
 
-int cmd_split(int argc, char **argv)
+static int cmd_split(const parsed_t *p)
 {
     split_options_t opt;
     position_t root;
-    int rc = parse_split_options(argc, argv, &opt);
+    int rc = read_options(p, &opt);
     if (rc != OPTIONS_OK)
         return rc;
     if (!resolve_method("split", "rotated") || !load_position("split", &opt.position, &root))
@@ -265,3 +235,21 @@ int cmd_split(int argc, char **argv)
     position_set_free(&ps);
     return ok ? EXIT_ALL_GOOD : EXIT_BAD_INPUT;
 }
+
+static const option_use_t options[] = {
+    OPTION(opt_startpos), OPTION(opt_fen), OPTION(opt_moves), OPTION_REQUIRED(opt_depth), OPTION_REQUIRED(opt_split_ply), OPTION(opt_out), OPTIONS_END,
+};
+
+const command_t split_command = {
+    .name = "split",
+    .summary = "cut a deep perft into work units (distinct positions a few plies down)",
+    .description =
+        "Enumerates the positions K plies below the root, merges transpositions (one unit\n"
+        "per distinct position, with the number of paths that reach it) and writes the\n"
+        "units of a depth-D perft: a header line, then per unit\n"
+        "  ID<TAB>MULTIPLICITY<TAB>DEPTH<TAB>FEN        (DEPTH = D - K)\n"
+        "perft(D) = sum of MULTIPLICITY x perft(FEN, DEPTH). Compute them with 'rperft units',\n"
+        "add them up with 'rperft merge'.\n",
+    .options = options,
+    .run = cmd_split,
+};

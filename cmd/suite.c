@@ -12,46 +12,18 @@
 #include "commands.h"
 #include "junit.h"
 #include "runner.h"
+#include "shared_options.h"
 #include "suite_common.h"
 #include "core/suite.h"
 
-static const char help[] =
-    "usage: rperft suite [--method NAME|all] [--max-depth N] [--max-nodes N] [--fail-fast]\n"
-    "                    [--junit FILE] [--csv FILE] [--quiet] [--keep-going] [--no-bulk]\n"
-    "                    [--threads N] [--hash MB] FILE...\n"
-    "\n"
-    "Checks every position and depth of perft suite files ('-' is standard input)\n"
-    "against the counts they give. Formats: 'FEN ;D1 20 ;D2 400', 'FEN; D1 20',\n"
-    "'FEN;20;400' (bare counts), 'FEN perft1 20; perft2 400;' and the .perft block\n"
-    "form (id / epd / perft D N lines); 4- or 6-field FEN, standard, Shredder-FEN or\n"
-    "X-FEN castling. Positions of the block form are read with Chess960 rules.\n"
-    "\n"
-    "One line per position on stdout: where, the depths checked, PASS or FAIL, nodes,\n"
-    "time, Mnps; under a FAIL each wrong depth with expected and got. The last line is\n"
-    "'N passed, N failed' (', N skipped' and ', N malformed' when there were any).\n"
-    "\n"
-    "  --method NAME   slider-attack method (default: rotated); 'all' checks every\n"
-    "                  method this CPU can run\n"
-    "  --max-depth N   skip depths deeper than N\n"
-    "  --max-nodes N   skip depths whose expected count is above N (suffixes K M G T\n"
-    "                  for powers of 1000): a whole suite within a CI budget.\n"
-    "                  Counts above 2^64 are counted exactly (128 bits) when allowed,\n"
-    "                  but at any usual budget they are skipped, with a note\n"
-    "  --fail-fast     stop after the first position that fails\n"
-    "  --junit FILE    write a JUnit XML report (a testcase per position, depth, method)\n"
-    "  --csv FILE      append one row per position, depth and method to FILE (created\n"
-    "                  with a header; an existing file must have the same header)\n"
-    "  --quiet         print only failures, malformed lines and the totals\n"
-    "  --keep-going    report a malformed line as an error row and go on (exit 2 at the\n"
-    "                  end unless a count failed)\n"
-    "  --no-bulk       make every leaf move instead of counting the last plies\n"
-    "  --threads N     threads per perft (default: every CPU)\n"
-    "  --hash MB       transposition table shared by the threads, emptied before every\n"
-    "                  perft so each method is checked on its own (default none)\n"
-    "\n"
-    "exit status: 0 every checked count right, 1 a count wrong, 2 bad usage or input,\n"
-    "130 / 143 stopped by SIGINT / SIGTERM (the positions finished so far are reported\n"
-    "and written)\n";
+static const option_t opt_fail_fast = {.name = "fail-fast", .help = "stop after the first position that fails"};
+static const option_t opt_junit = {
+    .name = "junit", .arg = "FILE", .kind = OPTION_TEXT,
+    .help = "write a JUnit XML report (a testcase per position, depth, method)"};
+static const option_t opt_keep_going = {
+    .name = "keep-going",
+    .help = "report a malformed line as an error row and go on (exit 2 at the\n"
+            "end unless a count failed)"};
 
 enum { MAX_RUN_METHODS = 16 };
 
@@ -63,7 +35,7 @@ typedef struct suite_options {
     search_options_t search; /* from bulk, threads and hash_mb, set up before any perft */
     hash_table_t hash;
     const char *junit, *csv;
-    char **files;
+    const parsed_t *args; /* the FILE operands */
     int nfiles;
 } suite_options_t;
 
@@ -95,79 +67,26 @@ enum { CSV_COLUMNS = sizeof csv_header / sizeof *csv_header };
 
 /* ---- options ---------------------------------------------------------------- */
 
-/* One option at argv[*i] (its value, if any, consumed too). Options may come
- * before or after the files. */
-static int parse_option(int argc, char **argv, int *i, suite_options_t *opt)
-{
-    const char *a = argv[*i];
-    const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
-    bool takes_value = !strcmp(a, "--method") || !strcmp(a, "--max-depth") || !strcmp(a, "--max-nodes") ||
-                       !strcmp(a, "--junit") || !strcmp(a, "--csv") || !strcmp(a, "--threads") ||
-                       !strcmp(a, "--hash");
-    if (takes_value && !value)
-        return usage_error("suite", "%s needs a value", a);
-    if (takes_value)
-        (*i)++;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-        fputs(help, stdout);
-        return EXIT_ALL_GOOD;
-    } else if (!strcmp(a, "--method")) {
-        opt->method = value;
-    } else if (!strcmp(a, "--max-depth")) {
-        if (!parse_int(value, 0, SUITE_MAX_DEPTH, &opt->lim.max_depth))
-            return usage_error("suite", "--max-depth must be a whole number from 0 to %d, not '%s'",
-                               SUITE_MAX_DEPTH, value);
-    } else if (!strcmp(a, "--max-nodes")) {
-        if (!parse_node_budget(value, &opt->lim.max_nodes))
-            return usage_error("suite", "--max-nodes must be a whole number (K, M, G, T allowed), not '%s'", value);
-        opt->lim.has_max_nodes = true;
-    } else if (!strcmp(a, "--junit")) {
-        opt->junit = value;
-    } else if (!strcmp(a, "--csv")) {
-        opt->csv = value;
-    } else if (!strcmp(a, "--fail-fast")) {
-        opt->fail_fast = true;
-    } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
-        opt->quiet = true;
-    } else if (!strcmp(a, "--keep-going")) {
-        opt->keep_going = true;
-    } else if (!strcmp(a, "--no-bulk")) {
-        opt->bulk = false;
-    } else if (!strcmp(a, "--threads")) {
-        if (!parse_int(value, 1, MAX_THREADS, &opt->threads))
-            return usage_error("suite", "--threads must be a whole number from 1 to %d, not '%s'", MAX_THREADS, value);
-    } else if (!strcmp(a, "--hash")) {
-        if (!parse_int(value, 0, 1 << 20, &opt->hash_mb))
-            return usage_error("suite", "--hash must be megabytes from 0 to 1048576, not '%s'", value);
-    } else {
-        return usage_error("suite", "unknown option '%s'", a);
-    }
-    return OPTIONS_OK;
-}
-
-/* Files are gathered into argv[1..nfiles] in place (argv is ours to reorder). */
-static int parse_options(int argc, char **argv, suite_options_t *opt)
+static void read_options(const parsed_t *p, suite_options_t *opt)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    *opt = (suite_options_t){.lim.max_depth = -1, .bulk = true, .threads = cpus > 1 ? (int)cpus : 1};
-    int nfiles = 0;
-    bool options_done = false;
-    for (int i = 1; i < argc; i++) {
-        if (!options_done && !strcmp(argv[i], "--")) {
-            options_done = true;
-        } else if (!options_done && argv[i][0] == '-' && argv[i][1] != '\0') {
-            int rc = parse_option(argc, argv, &i, opt);
-            if (rc != OPTIONS_OK)
-                return rc;
-        } else {
-            argv[1 + nfiles++] = argv[i];
-        }
-    }
-    if (nfiles == 0)
-        return usage_error("suite", "no suite FILE given");
-    opt->files = argv + 1;
-    opt->nfiles = nfiles;
-    return OPTIONS_OK;
+    const option_value_t *budget = options_get(p, &opt_max_nodes);
+    *opt = (suite_options_t){
+        .method = options_text(p, &opt_method, NULL),
+        .lim = {.max_depth = (int)options_int(p, &opt_max_depth, -1),
+                .has_max_nodes = budget != NULL,
+                .max_nodes = budget ? budget->count : 0},
+        .fail_fast = options_flag(p, &opt_fail_fast),
+        .quiet = options_flag(p, &opt_quiet),
+        .keep_going = options_flag(p, &opt_keep_going),
+        .bulk = !options_flag(p, &opt_no_bulk),
+        .threads = (int)options_int(p, &opt_threads, cpus > 1 ? cpus : 1),
+        .hash_mb = (int)options_int(p, &opt_hash, 0),
+        .junit = options_text(p, &opt_junit, NULL),
+        .csv = options_text(p, &opt_csv, NULL),
+        .args = p,
+        .nfiles = (int)options_operand_count(p),
+    };
 }
 
 static bool resolve_methods(run_t *r)
@@ -433,7 +352,7 @@ static suite_t *load_all(const suite_options_t *opt, size_t *total)
     *total = 0;
     for (int i = 0; suites && i < opt->nfiles; i++) {
         suite_error_t err;
-        if (!suite_load(opt->files[i], SUITE_REQUIRE_POSITIONS | (opt->keep_going ? SUITE_KEEP_GOING : 0), &suites[i], &err)) {
+        if (!suite_load(options_operand(opt->args, (size_t)i)->text, SUITE_REQUIRE_POSITIONS | (opt->keep_going ? SUITE_KEEP_GOING : 0), &suites[i], &err)) {
             char msg[SUITE_ERROR_MAX];
             fprintf(stderr, "rperft suite: %s\n", suite_error_format(&err, msg, sizeof msg));
             free_suites(suites, i);
@@ -478,12 +397,10 @@ static bool close_outputs(run_t *r)
     return ok;
 }
 
-int cmd_suite(int argc, char **argv)
+static int cmd_suite(const parsed_t *p)
 {
     suite_options_t opt;
-    int rc = parse_options(argc, argv, &opt);
-    if (rc != OPTIONS_OK)
-        return rc;
+    read_options(p, &opt);
     run_t r = {.opt = &opt};
     if (!resolve_methods(&r))
         return EXIT_BAD_INPUT;
@@ -522,3 +439,48 @@ int cmd_suite(int argc, char **argv)
         return EXIT_BAD_INPUT;
     return EXIT_ALL_GOOD;
 }
+
+static const option_use_t options[] = {
+    OPTION_HELP(opt_method, "slider-attack method (default: rotated); 'all' checks every\n"
+                  "method this CPU can run"),
+    OPTION(opt_max_depth),
+    OPTION_HELP(opt_max_nodes, "skip depths whose expected count is above N (suffixes K M G T\n"
+                     "for powers of 1000): a whole suite within a CI budget.\n"
+                     "Counts above 2^64 are counted exactly (128 bits) when allowed,\n"
+                     "but at any usual budget they are skipped, with a note"),
+    OPTION(opt_fail_fast),
+    OPTION(opt_junit),
+    OPTION_HELP(opt_csv, "append one row per position, depth and method to FILE (created\n"
+               "with a header; an existing file must have the same header)"),
+    OPTION_HELP(opt_quiet, "print only failures, malformed lines and the totals"),
+    OPTION(opt_keep_going),
+    OPTION(opt_no_bulk),
+    OPTION_HELP(opt_threads, "threads per perft (default: every CPU)"),
+    OPTION_HELP(opt_hash, "transposition table shared by the threads, emptied before every\n"
+                "perft so each method is checked on its own (default none)"),
+    OPTIONS_END,
+};
+
+static const option_t *const operands[] = {&operand_files, NULL};
+
+const command_t suite_command = {
+    .name = "suite",
+    .summary = "check perft suite files against their known counts (CI: JUnit, CSV, budgets)",
+    .description =
+        "Checks every position and depth of perft suite files ('-' is standard input)\n"
+        "against the counts they give. Formats: 'FEN ;D1 20 ;D2 400', 'FEN; D1 20',\n"
+        "'FEN;20;400' (bare counts), 'FEN perft1 20; perft2 400;' and the .perft block\n"
+        "form (id / epd / perft D N lines); 4- or 6-field FEN, standard, Shredder-FEN or\n"
+        "X-FEN castling. Positions of the block form are read with Chess960 rules.\n"
+        "\n"
+        "One line per position on stdout: where, the depths checked, PASS or FAIL, nodes,\n"
+        "time, Mnps; under a FAIL each wrong depth with expected and got. The last line is\n"
+        "'N passed, N failed' (', N skipped' and ', N malformed' when there were any).\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 1,
+    .epilogue = "exit status: 0 every checked count right, 1 a count wrong, 2 bad usage or input,\n"
+                "130 / 143 stopped by SIGINT / SIGTERM (the positions finished so far are reported\n"
+                "and written)\n",
+    .run = cmd_suite,
+};

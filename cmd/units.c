@@ -12,27 +12,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "core/fen.h"
+#include "shared_options.h"
 #include "unitfile.h"
-
-static const char help[] =
-    "usage: rperft units FILE [--shard I/N] [--threads T] [--hash MB] [--method NAME] [--results FILE]\n"
-    "\n"
-    "Computes the units of FILE (written by 'rperft split') and appends one line per\n"
-    "finished unit: ID, COUNT, SECONDS, METHOD, HOST, SET (tab-separated). Units already\n"
-    "in the results file are skipped, so running the same command again after a kill\n"
-    "resumes. Add the result files up with 'rperft merge FILE RESULTS...'.\n"
-    "\n"
-    "  --shard I/N       only the units whose id mod N is I-1; shards are numbered 1..N,\n"
-    "                    so a Slurm array --array=1-N passes $SLURM_ARRAY_TASK_ID as I\n"
-    "  --threads T       threads per unit (default 1)\n"
-    "  --hash MB         transposition table shared by all units of this run (default none)\n"
-    "  --method NAME     slider-attack method (default: rotated)\n"
-    "  --results FILE    append to FILE (created if absent) and skip the units it holds;\n"
-    "                    default: standard output, nothing skipped. Several runs may append\n"
-    "                    to one local file; on NFS give each shard its own file.\n"
-    "\n"
-    "SIGINT and SIGTERM stop at once: the unit in progress is dropped, finished ones are kept\n"
-    "(exit 130 or 143).\n";
 
 typedef struct units_options {
     const char *units, *results, *method;
@@ -58,7 +39,8 @@ static void install_signal_handlers(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-static bool parse_shard(const char *text, units_options_t *opt)
+/* I/N with 1 <= I <= N into pair. */
+static bool parse_shard(const char *text, option_value_t *v)
 {
     const char *slash = strchr(text, '/');
     if (!slash || slash == text || (size_t)(slash - text) > 10)
@@ -66,47 +48,33 @@ static bool parse_shard(const char *text, units_options_t *opt)
     char first[12];
     memcpy(first, text, (size_t)(slash - text));
     first[slash - text] = '\0';
-    return parse_int(first, 1, 1 << 30, &opt->shard) && parse_int(slash + 1, 1, 1 << 30, &opt->shards) &&
-           opt->shard <= opt->shards;
+    return parse_int(first, 1, 1 << 30, &v->pair[0]) && parse_int(slash + 1, 1, 1 << 30, &v->pair[1]) &&
+           v->pair[0] <= v->pair[1];
 }
 
-static int parse_units_options(int argc, char **argv, units_options_t *opt)
+static const option_t opt_shard = {
+    .name = "shard", .arg = "I/N", .kind = OPTION_CUSTOM, .parse = parse_shard, .expects = "I/N with 1 <= I <= N",
+    .help = "only the units whose id mod N is I-1; shards are numbered 1..N,\n"
+            "so a Slurm array --array=1-N passes $SLURM_ARRAY_TASK_ID as I"};
+static const option_t opt_results = {
+    .name = "results", .arg = "FILE", .kind = OPTION_TEXT,
+    .help = "append to FILE (created if absent) and skip the units it holds;\n"
+            "default: standard output, nothing skipped. Several runs may append\n"
+            "to one local file; on NFS give each shard its own file."};
+static const option_t operand_units = {.name = "FILE", .kind = OPTION_TEXT, .help = "units file"};
+
+static void read_options(const parsed_t *p, units_options_t *opt)
 {
-    *opt = (units_options_t){.shard = 1, .shards = 1, .threads = 1};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(help, stdout);
-            return EXIT_ALL_GOOD;
-        } else if (strcmp(a, "--shard") == 0 && has_value) {
-            if (!parse_shard(argv[++i], opt))
-                return usage_error("units", "--shard takes I/N with 1 <= I <= N, not '%s'", argv[i]);
-        } else if (strcmp(a, "--threads") == 0 && has_value) {
-            if (!parse_int(argv[++i], 1, MAX_THREADS, &opt->threads))
-                return usage_error("units", "--threads takes a whole number from 1 to %d, not '%s'", MAX_THREADS,
-                                   argv[i]);
-        } else if (strcmp(a, "--hash") == 0 && has_value) {
-            if (!parse_int(argv[++i], 0, 1 << 20, &opt->hash_mb))
-                return usage_error("units", "--hash takes megabytes from 0 to 1048576, not '%s'", argv[i]);
-        } else if (strcmp(a, "--method") == 0 && has_value) {
-            opt->method = argv[++i];
-        } else if (strcmp(a, "--results") == 0 && has_value) {
-            opt->results = argv[++i];
-        } else if (strcmp(a, "--shard") == 0 || strcmp(a, "--threads") == 0 || strcmp(a, "--hash") == 0 ||
-                   strcmp(a, "--method") == 0 || strcmp(a, "--results") == 0) {
-            return usage_error("units", "%s needs a value", a);
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("units", "unknown option '%s'", a);
-        } else if (opt->units) {
-            return usage_error("units", "unexpected argument '%s' after FILE", a);
-        } else {
-            opt->units = a;
-        }
-    }
-    if (!opt->units)
-        return usage_error("units", "missing the units FILE");
-    return OPTIONS_OK;
+    const option_value_t *shard = options_get(p, &opt_shard);
+    *opt = (units_options_t){
+        .units = options_operand(p, 0)->text,
+        .results = options_text(p, &opt_results, NULL),
+        .method = options_text(p, &opt_method, NULL),
+        .shard = shard ? shard->pair[0] : 1,
+        .shards = shard ? shard->pair[1] : 1,
+        .threads = (int)options_int(p, &opt_threads, 1),
+        .hash_mb = (int)options_int(p, &opt_hash, 0),
+    };
 }
 
 /* A kill in the middle of a write (or a full disk) can leave a last line without
@@ -259,13 +227,12 @@ static int run_units(const unit_set_t *set, const units_options_t *opt, const me
     return rc;
 }
 
-int cmd_units(int argc, char **argv)
+static int cmd_units(const parsed_t *p)
 {
     units_options_t opt;
     unit_set_t set;
-    int rc = parse_units_options(argc, argv, &opt);
-    if (rc != OPTIONS_OK)
-        return rc;
+    int rc;
+    read_options(p, &opt);
     const method_t *method = resolve_method("units", opt.method);
     if (!method || !unit_set_read("units", opt.units, &set))
         return EXIT_BAD_INPUT;
@@ -281,3 +248,29 @@ int cmd_units(int argc, char **argv)
     unit_set_free(&set);
     return rc;
 }
+
+static const option_use_t options[] = {
+    OPTION(opt_shard),
+    OPTION_HELP(opt_threads, "threads per unit (default 1)"),
+    OPTION_HELP(opt_hash, "transposition table shared by all units of this run (default none)"),
+    OPTION(opt_method),
+    OPTION(opt_results),
+    OPTIONS_END,
+};
+static const option_t *const operands[] = {&operand_units, NULL};
+
+const command_t units_command = {
+    .name = "units",
+    .summary = "compute the work units of a split (one shard of N), resumable",
+    .description =
+        "Computes the units of FILE (written by 'rperft split') and appends one line per\n"
+        "finished unit: ID, COUNT, SECONDS, METHOD, HOST, SET (tab-separated). Units already\n"
+        "in the results file are skipped, so running the same command again after a kill\n"
+        "resumes. Add the result files up with 'rperft merge FILE RESULTS...'.\n",
+    .options = options,
+    .operands = operands,
+    .min_operands = 1,
+    .epilogue = "SIGINT and SIGTERM stop at once: the unit in progress is dropped, finished ones are kept\n"
+                "(exit 130 or 143).\n",
+    .run = cmd_units,
+};

@@ -68,7 +68,7 @@ python3 -c "print('$start' + 'R' * 100000 + ' w - - 0 1 ;D1 20')" >"$tmp/long.ep
 bad "long.epd:1:[0-9]+: FEN pieces: rank 1 has" "$rperft" suite "$tmp/long.epd"
 (($(wc -c <"$tmp/err") < 1000)) || fail "the message for a 100 KB line is $(wc -c <"$tmp/err") bytes"
 long_fen="$(python3 -c "print('$start' + 'R' * 100000)") w - - 0 1"
-bad "bad FEN .*\.\.\.\": pieces field, column 36: rank 1 has" "$rperft" perft --fen "$long_fen" 1
+bad "--fen '.*\.\.\.': pieces field, column 36: rank 1 has" "$rperft" perft --fen "$long_fen" 1
 (($(wc -c <"$tmp/err") < 1000)) || fail "the message for a 100 KB FEN is $(wc -c <"$tmp/err") bytes"
 
 # --- counts that are not numbers or do not fit 128 bits; the largest that fits runs ---
@@ -89,7 +89,7 @@ bad "max-nodes" "$rperft" suite --max-nodes 1e9 "$good"
 # --- depths: negative, not a number, beyond 64 (no count deeper could ever finish) ---
 for cmd in perft divide; do
     for depth in -1 x 65 2.5 99999999999999999999 ""; do
-        bad "DEPTH must be a whole number from 0 to 64, not '$depth'" "$rperft" $cmd "$depth"
+        bad "DEPTH '?$depth'?: expected a whole number from 0 to 64" "$rperft" $cmd "$depth"
     done
     bad "missing DEPTH" "$rperft" $cmd
 done
@@ -99,7 +99,7 @@ echo "$kk ;D-1 1" >"$tmp/depth.epd"
 bad "depth.epd:1:[0-9]+: operation: unknown operation 'D-1'" "$rperft" suite "$tmp/depth.epd"
 echo "$kk ;Dx 1" >"$tmp/depth.epd"
 bad "depth.epd:1:[0-9]+: operation: unknown operation 'Dx'" "$rperft" suite "$tmp/depth.epd"
-bad "--max-depth must be a whole number" "$rperft" suite --max-depth -1 "$good"
+bad "--max-depth -1: expected a whole number from 0 to 64" "$rperft" suite --max-depth -1 "$good"
 bad "--depth" "$rperft" bench --reps 1 --depth x
 
 # --- unknown method ---
@@ -113,8 +113,8 @@ bad "--hash: .*1048576 MB" "$rperft" perft --hash 1048576 12
 bad "--hash: .*1048576 MB" "$rperft" divide --hash 1048576 12
 bad "--hash: .*1048576 MB" "$rperft" suite --hash 1048576 "$suites/perftsuite.epd"
 bad "--hash: .*1048576 MB" "$rperft" bench --hash 1048576
-bad "--hash takes megabytes from 0 to 1048576, not '1048577'" "$rperft" perft --hash 1048577 1
-bad "--hash takes megabytes from 0 to 1048576, not '-1'" "$rperft" perft --hash -1 1
+bad "--hash 1048577: expected megabytes from 0 to 1048576" "$rperft" perft --hash 1048577 1
+bad "--hash -1: expected megabytes from 0 to 1048576" "$rperft" perft --hash -1 1
 
 # --- outputs that cannot be written: refused before anything is computed ---
 bad "--csv /nonexistent/dir/x.csv: .*No such file or directory" \
@@ -128,11 +128,11 @@ bad "$tmp/dir.epd: .*Is a directory" "$rperft" bench --csv "$tmp/dir.epd"
 
 # --- FENs: a king missing and pawns on the last rank are refused naming the field;
 #     too many pieces of a kind is a well-defined position and runs ---
-bad "bad FEN .*: pieces field, column 1: no black king" "$rperft" perft --fen "8/8/8/8/8/8/8/K7 w - - 0 1" 1
-bad "bad FEN .*: pieces field, column 1: no white king" "$rperft" divide --fen "k7/8/8/8/8/8/8/8 w - - 0 1" 1
-bad "bad FEN .*: pieces field, column 3: pawn on rank 8" "$rperft" perft --fen "k6P/8/8/8/8/8/8/K7 w - - 0 1" 1
-bad "bad FEN .*: pieces field, column 18: pawn on rank 1" "$rperft" perft --fen "k7/8/8/8/8/8/8/K6p w - - 0 1" 1
-bad "bad FEN .*: pieces field, column 1: two white kings" "$rperft" perft --fen "k7/8/8/8/8/8/8/K6K w - - 0 1" 1
+bad "--fen .*: pieces field, column 1: no black king" "$rperft" perft --fen "8/8/8/8/8/8/8/K7 w - - 0 1" 1
+bad "--fen .*: pieces field, column 1: no white king" "$rperft" divide --fen "k7/8/8/8/8/8/8/8 w - - 0 1" 1
+bad "--fen .*: pieces field, column 3: pawn on rank 8" "$rperft" perft --fen "k6P/8/8/8/8/8/8/K7 w - - 0 1" 1
+bad "--fen .*: pieces field, column 18: pawn on rank 1" "$rperft" perft --fen "k7/8/8/8/8/8/8/K6p w - - 0 1" 1
+bad "--fen .*: pieces field, column 1: two white kings" "$rperft" perft --fen "k7/8/8/8/8/8/8/K6K w - - 0 1" 1
 echo "8/8/8/8/8/8/8/K7 w - - 0 1 ;D1 3" >"$tmp/king.epd"
 bad "king.epd:1:1: FEN pieces: no black king" "$rperft" suite "$tmp/king.epd"
 echo "k7/8/8/8/8/8/8/K6p w - - ;D1 3" >"$tmp/pawn.epd"
@@ -152,7 +152,7 @@ fi
 
 # --- unknown commands and options ---
 bad "unknown command 'nosuch'" "$rperft" nosuch
-bad "unknown option '--nosuch'" "$rperft" perft --nosuch 1
-bad "unknown option '--nosuch'" "$rperft" suite --nosuch "$good"
+bad "--nosuch: unknown option" "$rperft" perft --nosuch 1
+bad "--nosuch: unknown option" "$rperft" suite --nosuch "$good"
 
 finish "all bad-input checks passed"
