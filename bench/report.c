@@ -514,7 +514,9 @@ int report_rank(const report_table_t *t, const char *row, const char *col)
 
 static const char *unit_of(const report_table_t *t)
 {
-    return strcmp(t->kind, "micro") == 0 ? "million lookups/s" : "Mnps";
+    return strcmp(t->kind, "micro") == 0           ? "million lookups/s"
+           : strcmp(t->kind, "othello-micro") == 0 ? "million flips/s"
+                                                   : "Mnps";
 }
 
 static void print_caption(const report_table_t *t, FILE *out)
