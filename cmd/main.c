@@ -37,11 +37,18 @@ static const command_t *find_command(const char *name)
     return NULL;
 }
 
-/* rperft help [COMMAND] */
+/* rperft help [COMMAND], rperft help othello [COMMAND] */
 static int help(int argc, char **argv)
 {
     if (argc < 3) {
         print_help(stdout);
+        return EXIT_ALL_GOOD;
+    }
+    if (strcmp(argv[2], "othello") == 0 && argc <= 4) {
+        const command_t *cmd = argc == 4 ? othello_find_command(argv[3]) : NULL;
+        if (argc == 4 && !cmd)
+            return EXIT_BAD_INPUT;
+        cmd ? options_print_help(cmd, stdout) : othello_print_help(stdout);
         return EXIT_ALL_GOOD;
     }
     if (argc > 3)
