@@ -21,4 +21,13 @@ expect_rc 1 "$rperft" othello suite "$tmp/bad.suite"
 printf '%s\n' "# ok" "---------------------------OX------XO--------------------------- X ;D1 x4" >"$tmp/bad.suite"
 "$rperft" othello suite "$tmp/bad.suite" 2>"$tmp/err" >/dev/null
 expect_grep "$tmp/err" "bad.suite:2:.*count"
+# Bench rows (perft and micro) land in the CSV under their own kinds; report tables and draws them.
+expect_rc 0 "$rperft" othello bench 5 --reps 1 --csv "$tmp/o.csv"
+expect_rc 0 "$rperft" othello bench --micro --reps 1 --method loop --csv "$tmp/o.csv"
+[[ $(grep -c '"othello-perft"' "$tmp/o.csv") == 4 ]] || fail "4 othello-perft rows expected in $tmp/o.csv"
+expect_rc 0 "$rperft" report --svg "$tmp/o.svg" "$tmp/o.csv"
+expect_grep "$tmp/out" "^othello-perft: "
+expect_grep "$tmp/out" "^othello-micro: .*million flips/s"
+expect_grep "$tmp/out" "^kogge-stone "
+expect_grep "$tmp/o.svg" "kogge-stone"
 finish "othello perft, divide, suite and bad input"
