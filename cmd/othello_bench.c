@@ -126,7 +126,8 @@ static int cmd_othello_bench(const parsed_t *p)
         return EXIT_BAD_INPUT;
     bench_run_t r = {.pos = &pos, .o = &opt.o};
     for (int i = 0; othello_methods[i] && r.n < 8; i++)
-        if (strcmp(opt.o.method, "all") == 0 || strcmp(opt.o.method, othello_methods[i]->name) == 0)
+        if ((strcmp(opt.o.method, "all") == 0 || strcmp(opt.o.method, othello_methods[i]->name) == 0) &&
+            othello_method_runs_here(othello_methods[i]))
             r.methods[r.n++] = othello_methods[i];
     if (r.n == 0 && !othello_resolve_method(p, opt.o.method))
         return EXIT_BAD_INPUT;

@@ -8,9 +8,13 @@
 static int cmd_othello_methods(const parsed_t *p)
 {
     (void)p;
-    for (int i = 0; othello_methods[i]; i++)
-        printf("%-12s %s%s\n", othello_methods[i]->name, othello_methods[i]->description,
-               othello_methods[i] == othello_method_default() ? " (default)" : "");
+    for (int i = 0; othello_methods[i]; i++) {
+        const char *why = "";
+        bool runs = othello_methods[i]->available(&why);
+        printf("%-12s %s%s%s%s\n", othello_methods[i]->name, othello_methods[i]->description,
+               othello_methods[i] == othello_method_default() ? " (default)" : "", runs ? "" : "; not on this CPU: ",
+               runs ? "" : why);
+    }
     return EXIT_ALL_GOOD;
 }
 

@@ -69,6 +69,12 @@ const othello_method_t *othello_resolve_method(const parsed_t *p, const char *na
             snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
                      othello_methods[i]->name);
         option_error(p, &opt_othello_method, "unknown flip method (%s)", names);
+        return NULL;
+    }
+    const char *why = "";
+    if (!m->available(&why)) {
+        option_error(p, &opt_othello_method, "cannot run on this CPU: %s", why);
+        return NULL;
     }
     return m;
 }

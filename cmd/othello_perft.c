@@ -21,14 +21,20 @@ static int run_all(const othello_position_t *pos, const othello_options_t *opt)
     char digits[COUNT_DIGITS_MAX];
     count_t first = 0;
     bool agree = true;
+    bool have_first = false;
     for (int i = 0; othello_methods[i]; i++) {
+        const char *why = "";
+        if (!othello_methods[i]->available(&why)) {
+            printf("%-12s skipped: %s\n", othello_methods[i]->name, why);
+            continue;
+        }
         double elapsed;
         count_t nodes = timed(othello_methods[i], pos, opt, &elapsed);
         printf("%-12s %20s %9.3f s %9.1f Mnps\n", othello_methods[i]->name, count_format(nodes, digits), elapsed,
                mnps(nodes, elapsed));
         fflush(stdout);
-        if (i == 0)
-            first = nodes;
+        if (!have_first)
+            first = nodes, have_first = true;
         else if (nodes != first)
             agree = false;
     }

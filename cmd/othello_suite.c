@@ -89,7 +89,7 @@ static int check_file(const char *path, const othello_method_t *only, const suit
         if (r == 0)
             continue;
         for (int i = 0; othello_methods[i]; i++)
-            if (!only || only == othello_methods[i])
+            if ((!only && othello_method_runs_here(othello_methods[i])) || only == othello_methods[i])
                 check_entry(othello_methods[i], e, opt, path, t);
         fflush(stdout);
     }

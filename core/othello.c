@@ -13,8 +13,35 @@ const othello_method_t *const othello_methods[] = {
     &othello_branching,
     &othello_branch_free,
     &othello_kogge_stone,
+#if defined(__x86_64__)
+    &othello_avx2,
+#endif
     NULL,
 };
+
+bool othello_always_available(const char **why)
+{
+    (void)why;
+    return true;
+}
+
+bool othello_method_runs_here(const othello_method_t *m)
+{
+    const char *why;
+    return m->available(&why);
+}
+
+/* Built without AVX2, so any CPU may ask; __builtin_cpu_supports also checks that
+ * the OS saves the YMM registers. */
+bool othello_avx2_available(const char **why)
+{
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2"))
+        return true;
+#endif
+    *why = "needs AVX2";
+    return false;
+}
 
 const othello_method_t *othello_method_find(const char *name)
 {

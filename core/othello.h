@@ -111,6 +111,8 @@ typedef struct othello_flip_case {
 typedef struct othello_method {
     const char *name;
     const char *description;
+    /* Can this CPU run it? why: the reason if not. Only these may be called. */
+    bool (*available)(const char **why);
     /* Discs own's move at sq flips (0 if none: then sq is not a legal move). */
     obb_t (*flips)(int sq, obb_t own, obb_t opp);
     count_t (*perft)(const othello_position_t *pos, int depth, const othello_rules_t *rules);
@@ -120,6 +122,13 @@ typedef struct othello_method {
 } othello_method_t;
 
 extern const othello_method_t othello_loop, othello_branching, othello_branch_free, othello_kogge_stone;
+#if defined(__x86_64__)
+extern const othello_method_t othello_avx2;
+#endif
+bool othello_always_available(const char **why);
+/* m->available() without the reason. */
+bool othello_method_runs_here(const othello_method_t *m);
+bool othello_avx2_available(const char **why);
 
 /* All flip methods in listing order (the page's three, then beyond it); NULL-terminated. */
 extern const othello_method_t *const othello_methods[];

@@ -4,6 +4,7 @@
  *   OTHELLO_METHOD_NAME          the method's name (a string)
  *   OTHELLO_METHOD_DESCRIPTION   one line on how it finds the flips
  *   OTHELLO_METHOD_RECORD        the name of the othello_method_t to export
+ *   OTHELLO_METHOD_AVAILABLE     (optional) whether this CPU runs it; default: always
  * Everything here is static: each method gets its own perft with its flips inlined,
  * and the four counting variants (pass convention x bulk) are separate functions
  * so the recursion carries no rule test. */
@@ -64,8 +65,13 @@ static obb_t flip_sum_entry(const othello_flip_case_t *cases, size_t n, int pass
     return sum;
 }
 
+#ifndef OTHELLO_METHOD_AVAILABLE
+#define OTHELLO_METHOD_AVAILABLE othello_always_available
+#endif
+
 const othello_method_t OTHELLO_METHOD_RECORD = {
     .name = OTHELLO_METHOD_NAME,
+    .available = OTHELLO_METHOD_AVAILABLE,
     .description = OTHELLO_METHOD_DESCRIPTION,
     .flips = flips_entry,
     .perft = perft_entry,
