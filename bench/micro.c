@@ -3,24 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "micro_kernels.h"
+#include "core/position_moves.h"
 
 const char *const micro_kind_names[MICRO_KINDS] = {"bishop", "rook", "queen"};
-
-const micro_kernel_t *micro_kernel_for(const char *method)
-{
-    static const micro_kernel_t *const kernels[] = {
-        &micro_kernel_rotated, &micro_kernel_classical, &micro_kernel_classical_debruijn, &micro_kernel_magic,
-#if defined(__x86_64__)
-        &micro_kernel_pext,
-#endif
-        &micro_kernel_naive,
-    };
-    for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++)
-        if (strcmp(kernels[i]->method, method) == 0)
-            return kernels[i];
-    return NULL;
-}
 
 /* ---- building the workload ---- */
 

@@ -67,3 +67,31 @@ char *utc_timestamp(char *buf, int len)
     strftime(buf, (size_t)len, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return buf;
 }
+
+const char *build_isa_features(void)
+{
+    /* What -march lets the compiler use anywhere in the binary, from its predefined macros. */
+    return ""
+#ifdef __SSE4_2__
+           " sse4.2"
+#endif
+#ifdef __POPCNT__
+           " popcnt"
+#endif
+#ifdef __LZCNT__
+           " lzcnt"
+#endif
+#ifdef __BMI__
+           " bmi1"
+#endif
+#ifdef __BMI2__
+           " bmi2"
+#endif
+#ifdef __AVX2__
+           " avx2"
+#endif
+#ifdef __AVX512F__
+           " avx512f"
+#endif
+        ;
+}

@@ -16,6 +16,10 @@ typedef struct sysinfo {
 
 void sysinfo_read(sysinfo_t *info);
 
+/* The instruction-set extensions the build lets the compiler use everywhere
+ * (from -march), each after a space ("" for none): " sse4.2 popcnt". */
+const char *build_isa_features(void);
+
 /* A CPU name for tables: the brand string, or vendor/family/model if it has none. */
 const char *sysinfo_cpu_name(const sysinfo_t *info, char *buf, int len);
 

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "shared_options.h"
+#include "core/split.h"
 
 enum { MAX_BENCH_METHODS = 16 };
 
@@ -128,7 +129,7 @@ static bool all_available(const method_t **list, int *n)
     return true;
 }
 
-static bool resolve_methods(const char *spec, const method_t **list, int *n)
+static bool resolve_methods(const parsed_t *p, const char *spec, const method_t **list, int *n)
 {
     *n = 0;
     if (!spec || strcmp(spec, "all") == 0)
@@ -141,7 +142,7 @@ static bool resolve_methods(const char *spec, const method_t **list, int *n)
     }
     free(copy);
     if (ok && *n == 0) {
-        usage_error("bench", "--method names no method");
+        option_error(p, &opt_method, "names no method");
         ok = false;
     }
     return ok;
@@ -155,7 +156,7 @@ static bool load_positions(const char *path, bench_set_t *set)
     if (path) {
         if (bench_set_load(path, set, err, sizeof err))
             return true;
-        fprintf(stderr, "rperft bench: %s\n", err);
+        fprintf(stderr, "rperft bench: --positions %s\n", err);
         return false;
     }
     if (bench_set_find_default(found, sizeof found)) {
@@ -168,7 +169,7 @@ static bool load_positions(const char *path, bench_set_t *set)
 }
 
 /* --depth N sets every depth; +N and -N move each position's own depth. */
-static bool apply_depth(const option_value_t *spec, bench_set_t *set)
+static bool apply_depth(const parsed_t *p, const option_value_t *spec, bench_set_t *set)
 {
     if (!spec)
         return true;
@@ -177,8 +178,7 @@ static bool apply_depth(const option_value_t *spec, bench_set_t *set)
     for (int i = 0; i < set->n; i++) {
         int d = relative ? set->items[i].depth + v : v;
         if (d < 1 || d > BENCH_MAX_DEPTH) {
-            usage_error("bench", "--depth %s gives %s depth %d, outside 1 to %d", spec->text, set->items[i].id, d,
-                        BENCH_MAX_DEPTH);
+            option_error(p, &opt_depth, "gives %s depth %d, outside 1 to %d", set->items[i].id, d, BENCH_MAX_DEPTH);
             return false;
         }
         set->items[i].depth = d;
@@ -284,7 +284,7 @@ static bool run_perft(void *ctx, int subject)
     r->round++;
     if (r->search->hash) /* every run starts from an empty table: no run profits from another */
         hash_clear(r->search->hash);
-    count_t nodes = m->perft_search(&r->p->pos, r->p->depth, r->search);
+    count_t nodes = perft_search(m, &r->p->pos, r->p->depth, r->search);
     if (nodes != r->expected) {
         r->wrong = m, r->got = nodes;
         return false;
@@ -545,10 +545,7 @@ static int run_micro_bench(const method_t *const *methods, int n, int base, cons
 {
     const micro_kernel_t *kernels[MAX_BENCH_METHODS];
     for (int m = 0; m < n; m++)
-        if (!(kernels[m] = micro_kernel_for(methods[m]->name))) {
-            fprintf(stderr, "rperft bench: --micro has no kernel for method '%s'\n", methods[m]->name);
-            return EXIT_BAD_INPUT;
-        }
+        kernels[m] = &methods[m]->micro;
     position_t *roots = malloc((size_t)set->n * sizeof *roots);
     micro_workload_t w;
     for (int i = 0; roots && i < set->n; i++)
@@ -574,15 +571,57 @@ static int run_micro_bench(const method_t *const *methods, int n, int base, cons
 
 /* ---- the command ---- */
 
-static bool pin_to(int cpu)
+/* The CPUs this process may run on, as "0-3" or "0,2,5" (at most len bytes). */
+static void allowed_cpus(const cpu_set_t *set, char *buf, size_t len)
 {
-    cpu_set_t set;
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < CPU_SETSIZE && n < len; c++) {
+        if (!CPU_ISSET(c, set))
+            continue;
+        int last = c;
+        while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, set))
+            last++;
+        n += (size_t)snprintf(buf + n, len - n, last > c ? "%s%d-%d" : "%s%d", n ? "," : "", c, last);
+        c = last;
+    }
+}
+
+/* Pins to one CPU; refused, naming the CPUs there are, when it is not one this
+ * process may use (sched_setaffinity says only "Invalid argument"). */
+static bool pin_to(const parsed_t *p, int cpu)
+{
+    cpu_set_t allowed, set;
+    char list[256] = "?";
+    if (sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
+        allowed_cpus(&allowed, list, sizeof list);
+        if (!CPU_ISSET(cpu, &allowed)) {
+            long online = sysconf(_SC_NPROCESSORS_ONLN);
+            option_error(p, &opt_pin, "no such CPU here: this machine has %ld logical CPUs online, and rperft may "
+                                      "run on %s", online, list);
+            return false;
+        }
+    }
     CPU_ZERO(&set);
     CPU_SET(cpu, &set);
     if (sched_setaffinity(0, sizeof set, &set) == 0)
         return true;
-    fprintf(stderr, "rperft bench: --pin %d: %s\n", cpu, strerror(errno));
+    option_error(p, &opt_pin, "%s (CPUs allowed: %s)", strerror(errno), list);
     return false;
+}
+
+/* A position whose shallowest listed count is over the node budget is benched at
+ * that depth anyway (there is no smaller count to check against): say so first. */
+static void note_over_budget(const bench_set_t *set)
+{
+    char digits[COUNT_DIGITS_MAX];
+    for (int i = 0; i < set->n; i++) {
+        const bench_position_t *b = &set->items[i];
+        if (b->known[b->depth] && b->expected[b->depth] > BENCH_NODE_BUDGET)
+            fprintf(stderr, "rperft bench: note: %s: its shallowest count, D%d %s, is over the budget of %u nodes, "
+                            "so it is benched at that depth and may take long ('--depth -1' goes shallower)\n",
+                    b->id, b->depth, count_format(b->expected[b->depth], digits), BENCH_NODE_BUDGET);
+    }
 }
 
 static int open_csv(const bench_options_t *opt, const sysinfo_t *sys, csv_out_t *out)
@@ -593,7 +632,7 @@ static int open_csv(const bench_options_t *opt, const sysinfo_t *sys, csv_out_t 
     char err[700];
     if ((out->table = csv_table_open(opt->csv, bench_header, BENCH_COLUMNS, err, sizeof err)))
         return EXIT_ALL_GOOD;
-    fprintf(stderr, "rperft bench: %s\n", err);
+    fprintf(stderr, "rperft bench: --csv %s\n", err);
     return EXIT_BAD_INPUT;
 }
 
@@ -635,7 +674,7 @@ static int cmd_bench(const parsed_t *p)
     bench_options_t opt;
     int rc;
     read_options(p, &opt);
-    if (opt.pin >= 0 && !pin_to(opt.pin))
+    if (opt.pin >= 0 && !pin_to(p, opt.pin))
         return EXIT_BAD_INPUT;
     /* The table is had (or refused) before anything is computed. */
     perft_options_t table_request = {.bulk = opt.bulk, .threads = opt.threads, .hash_mb = opt.hash_mb};
@@ -644,14 +683,16 @@ static int cmd_bench(const parsed_t *p)
     const method_t *methods[MAX_BENCH_METHODS];
     int n;
     bench_set_t set;
-    if (!resolve_methods(opt.methods, methods, &n))
+    if (!resolve_methods(p, opt.methods, methods, &n))
         return EXIT_BAD_INPUT;
     if (!load_positions(opt.positions, &set))
         return EXIT_BAD_INPUT;
-    if (!apply_depth(opt.depth, &set)) {
+    if (!apply_depth(p, opt.depth, &set)) {
         bench_set_free(&set);
         return EXIT_BAD_INPUT;
     }
+    if (!opt.depth)
+        note_over_budget(&set);
     rc = run_bench(&opt, methods, n, &set);
     bench_set_free(&set);
     search_teardown(&opt.hash);

@@ -12,6 +12,7 @@
 #include "shared_options.h"
 #include "suite_common.h"
 #include "core/fen.h"
+#include "core/position_moves.h"
 #include "core/suite.h"
 
 enum { MAX_FAILURES_IN_A_ROW = 3 };

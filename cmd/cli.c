@@ -7,10 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/fen.h"
 #include "shared_options.h"
+#include "core/position_moves.h"
 
 /* The one piece of global mutable state here: the signal that asked rperft to
  * stop, set from handlers (0 until one arrives). */
@@ -143,11 +145,13 @@ const method_t *resolve_method(const char *cmd, const char *name)
     const method_t *m = name ? method_find(name) : method_default();
     const char *why = "unknown reason";
     if (!m) {
-        fprintf(stderr, "rperft %s: unknown method '%s'; 'rperft methods' lists them\n", cmd, name);
+        value_error_prefix(cmd, "method", true, name);
+        fprintf(stderr, "unknown method; 'rperft methods' lists them\n");
         return NULL;
     }
     if (!method_prepare(m, &why)) {
-        fprintf(stderr, "rperft %s: method '%s' cannot run here: %s\n", cmd, m->name, why);
+        value_error_prefix(cmd, "method", true, m->name);
+        fprintf(stderr, "this CPU cannot run it: %s\n", why);
         return NULL;
     }
     return m;
@@ -163,7 +167,7 @@ bool search_setup(const char *cmd, const perft_options_t *opt, search_options_t 
         fprintf(stderr, "rperft %s: warning: %d threads on %ld CPUs\n", cmd, opt->threads, cpus);
     if (opt->hash_mb > 0) {
         if (!hash_create(hash, (size_t)opt->hash_mb, err, sizeof err)) {
-            fprintf(stderr, "rperft %s: --hash: %s\n", cmd, err);
+            fprintf(stderr, "rperft %s: --hash %d: %s\n", cmd, opt->hash_mb, err);
             return false;
         }
         search->hash = hash;
@@ -190,4 +194,37 @@ void print_searched_fen(const position_t *pos)
     char fen[FEN_MAX];
     fen_write(pos, fen);
     fprintf(stderr, "fen: %s\n", fen);
+}
+
+void print_run_summary(const method_t *m, const perft_options_t *opt, count_t nodes, double seconds)
+{
+    fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps, %d thread%s, hash %d MB%s\n", m->name, opt->depth, seconds,
+            mnps(nodes, seconds), opt->threads, opt->threads > 1 ? "s" : "", opt->hash_mb,
+            opt->bulk ? "" : ", no bulk counting");
+}
+
+bool output_file_ok(const parsed_t *p, const option_t *o)
+{
+    const char *path = options_text(p, o, NULL);
+    struct stat st;
+    if (path && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        option_error(p, o, "%s: give the name of a file", strerror(EISDIR));
+        return false;
+    }
+    return true;
+}
+
+FILE *open_input(const char *cmd, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    struct stat st;
+    int why = errno;
+    if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        f = NULL;
+        why = EISDIR;
+    }
+    if (!f)
+        fprintf(stderr, "rperft %s: %s: cannot read: %s\n", cmd, path, strerror(why));
+    return f;
 }

@@ -36,6 +36,13 @@ position_options_t position_options_read(const parsed_t *p);
  * the move) and returns false. */
 bool load_position(const char *cmd, const position_options_t *opt, position_t *pos);
 
+/* False (said why) when the output file an option names is a directory: checked
+ * before any work, since the file itself is only written at the end. */
+bool output_file_ok(const parsed_t *p, const option_t *o);
+/* fopen(path, "r") that refuses a directory too (fopen opens one, and reads then
+ * fail with EISDIR); NULL after "rperft CMD: PATH: cannot read: WHY". */
+FILE *open_input(const char *cmd, const char *path);
+
 /* --verbose: "fen: FEN" of the position searched, on stderr. */
 void print_searched_fen(const position_t *pos);
 
@@ -68,6 +75,9 @@ typedef struct perft_options {
     int depth;
     bool verbose;       /* print the FEN searched on stderr */
 } perft_options_t;
+
+/* perft's and divide's stderr line: "METHOD: depth D, S s, M Mnps, T threads, hash H MB". */
+void print_run_summary(const method_t *m, const perft_options_t *opt, count_t nodes, double seconds);
 
 /* The options perft and divide share, as parsed (DEPTH is operand 0). */
 void perft_options_read(const parsed_t *p, perft_options_t *opt);

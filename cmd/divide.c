@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "progress.h"
 #include "runner.h"
 #include "shared_options.h"
 
@@ -21,7 +22,24 @@ typedef struct divide {
     move_t moves[MAX_MOVES];
     divide_line_t lines[MAX_MOVES];
     int n;
+    int done;         /* root moves counted so far */
+    progress_t bar;
 } divide_t;
+
+/* "[K/N] MOVE, about T left": the estimate assumes the moves left take as long
+ * as the ones done did on average (subtrees differ, so it is rough). */
+static void show_progress(void *ctx)
+{
+    divide_t *d = ctx;
+    char left[32];
+    if (d->done == 0) {
+        progress_show(&d->bar, "divide depth %d: root move 1 of %d (%s)", d->opt->depth, d->n, d->lines[0].move);
+        return;
+    }
+    double per_move = progress_elapsed(&d->bar) / d->done;
+    progress_show(&d->bar, "divide depth %d: root move %d of %d (%s), about %s left", d->opt->depth, d->done + 1,
+                  d->n, d->lines[d->done].move, duration_text(per_move * (d->n - d->done), left, sizeof left));
+}
 
 static int by_move(const void *a, const void *b)
 {
@@ -39,6 +57,8 @@ static int count_moves(runner_t *r, divide_t *d, count_t *total)
         position_make(&child, d->moves[i], &u);
         perft_job_t job = {.method = d->method, .pos = &child, .depth = d->opt->depth - 1, .bulk = d->opt->bulk,
                            .search = d->search};
+        d->done = i;
+        show_progress(d);
         if (!runner_run(r, &job, 1))
             return i;
         d->lines[i].nodes = job.nodes;
@@ -62,7 +82,10 @@ static int run_divide(divide_t *d)
     double start = seconds_now();
     interrupt_setup();
     runner_t *r = runner_start();
+    progress_start(&d->bar);
+    runner_on_tick(r, d->bar.interval, show_progress, d);
     int done = count_moves(r, d, &total);
+    progress_clear(&d->bar);
     runner_stop(r);
     double elapsed = seconds_now() - start;
     print_lines(d->lines, done);
@@ -71,9 +94,8 @@ static int run_divide(divide_t *d)
         fprintf(stderr, "rperft divide: interrupted after %d of %d root moves\n", done, d->n);
         exit_abandoning_workers(stop_signal_exit_code()); /* the worker may still use the table */
     }
-    printf("\nNodes searched: %s\n", count_format(total, digits));
-    fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps\n", d->method->name, d->opt->depth, elapsed,
-            mnps(total, elapsed));
+    printf("\nNodes searched: %s\n\n", count_format(total, digits)); /* Stockfish's empty line too */
+    print_run_summary(d->method, d->opt, total, elapsed);
     return EXIT_ALL_GOOD;
 }
 
@@ -125,7 +147,7 @@ const command_t divide_command = {
         "Prints one 'move: count' line per legal root move (UCI notation, sorted), a blank\n"
         "line, then 'Nodes searched: N' and a blank line: Stockfish's 'go perft' output with\n"
         "its move lines sorted. Castling is e1g1 in standard chess and king-takes-rook (e1h1)\n"
-        "in Chess960 positions. Options and DEPTH as for 'rperft perft'.\n",
+        "in Chess960 positions.\n",
     .options = options,
     .operands = operands,
     .min_operands = 1,

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench/sysinfo.h"
 #include "build_info.h"
 #include "cli.h"
 #include "commands.h"
@@ -26,6 +27,29 @@ static void print_help(FILE *out)
     fprintf(out, "  %-10s %s\n", "othello", "Othello perft: othello perft, divide, suite, bench, methods");
     fprintf(out, "\nexit status: 0 all good, 1 a count mismatch, 2 bad usage or input, 130 / 143 stopped\n"
                  "by SIGINT / SIGTERM (what finished is printed and written)\n");
+}
+
+/* The build and what it uses of this CPU (what bench's header says too). */
+static int print_version(void)
+{
+    sysinfo_t sys;
+    char name[64];
+    sysinfo_read(&sys);
+    const char *isa = build_isa_features();
+    printf("rperft %s (commit %s, %s, %s)\n", RPERFT_VERSION, RPERFT_COMMIT, RPERFT_COMPILER, RPERFT_BUILDTYPE);
+    printf("compiler flags:   %s\n", sys.build_flags[0] ? sys.build_flags : "(none: the compiler's default target)");
+    printf("built to use:     %s\n", isa[0] ? isa + 1 : "no extension beyond the base instruction set");
+    printf("this CPU:         %s; %s%s\n", sysinfo_cpu_name(&sys, name, sizeof name),
+           sys.cpu_flags[0] ? sys.cpu_flags : "none of popcnt bmi1 bmi2 avx2 avx512f",
+           sys.cpu->slow_pext ? " (slow pext)" : "");
+    printf("methods:         ");
+    for (int i = 0; all_methods[i]; i++) {
+        const char *why = "";
+        bool runs = all_methods[i]->available(&why);
+        printf(" %s%s", all_methods[i]->name, runs ? "" : " (not on this CPU)");
+    }
+    printf("\n");
+    return EXIT_ALL_GOOD;
 }
 
 static const command_t *find_command(const char *name)
@@ -94,10 +118,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0)
         return help(argc, argv);
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("rperft %s (commit %s, %s, %s)\n", RPERFT_VERSION, RPERFT_COMMIT, RPERFT_COMPILER, RPERFT_BUILDTYPE);
-        return EXIT_ALL_GOOD;
-    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)
+        return print_version();
     if (strcmp(argv[1], "othello") == 0)
         return othello(argc, argv);
     const command_t *cmd = find_command(argv[1]);

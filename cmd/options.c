@@ -391,7 +391,7 @@ static void usage_option(const command_t *cmd, const option_use_t *u, char *word
         return;
     }
     option_synopsis(o, one, sizeof one);
-    snprintf(word, len, u->required ? "%s" : "[%s]", one);
+    snprintf(word, len, u->required ? "%s%s" : "[%s]%s", one, o->repeatable ? "..." : "");
 }
 
 void options_print_usage(const command_t *cmd, FILE *out)

@@ -46,9 +46,10 @@ typedef struct option {
     const char *choices;   /* OPTION_CHOICE: "uci|perftree" */
     const char *excludes;  /* options sharing this word exclude each other (--fen, --startpos) */
     bool repeatable;       /* may be given more than once (each use read in order) */
-    /* OPTION_CUSTOM: converts text into *out; false with what is expected in *expects. */
+    /* OPTION_CUSTOM: converts text into *out; false when it is not a value, and the
+     * message says "expected " + expects ("I/N with 1 <= I <= N"). */
     bool (*parse)(const char *text, option_value_t *out);
-    const char *expects; /* OPTION_CUSTOM: "I/N with 1 <= I <= N" */
+    const char *expects;
 } option_t;
 
 /* One option as a subcommand takes it: optionally required, optionally with

@@ -3,17 +3,41 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "progress.h"
 #include "runner.h"
 #include "shared_options.h"
+
+/* What the progress line names while a perft runs: a perft's size is not known
+ * before it ends, so it shows the time spent, and with --method all how many
+ * methods are done. */
+typedef struct perft_progress {
+    progress_t bar;
+    const method_t *method;
+    int depth, done, total;
+} perft_progress_t;
+
+static void show_progress(void *ctx)
+{
+    perft_progress_t *pp = ctx;
+    if (pp->total > 1)
+        progress_show(&pp->bar, "perft depth %d, method %d of %d (%s)", pp->depth, pp->done + 1, pp->total,
+                      pp->method->name);
+    else
+        progress_show(&pp->bar, "perft depth %d (%s)", pp->depth, pp->method->name);
+}
 
 /* One method's perft on the runner's worker thread, so that a signal is answered at
  * once. The runner salts each method's keys, so no method gains from another's
  * entries. False when interrupted. */
-static bool timed_perft(runner_t *r, const method_t *m, const position_t *pos, const perft_options_t *opt,
-                        const search_options_t *search, count_t *nodes, double *elapsed)
+static bool timed_perft(runner_t *r, perft_progress_t *pp, const method_t *m, const position_t *pos,
+                        const perft_options_t *opt, const search_options_t *search, count_t *nodes, double *elapsed)
 {
     perft_job_t job = {.method = m, .pos = pos, .depth = opt->depth, .bulk = opt->bulk, .search = search};
-    if (!runner_run(r, &job, 1))
+    pp->method = m;
+    runner_on_tick(r, pp->bar.interval, show_progress, pp);
+    bool done = runner_run(r, &job, 1);
+    progress_clear(&pp->bar);
+    if (!done)
         return false;
     *nodes = job.nodes;
     *elapsed = job.seconds;
@@ -28,6 +52,8 @@ static int run_all(runner_t *r, const position_t *pos, const perft_options_t *op
     int done = 0, total = 0;
     while (all_methods[total])
         total++;
+    perft_progress_t pp = {.depth = opt->depth, .total = total};
+    progress_start(&pp.bar);
     for (int i = 0; all_methods[i]; i++, done++) {
         const method_t *m = all_methods[i];
         const char *why = "unknown reason";
@@ -38,7 +64,8 @@ static int run_all(runner_t *r, const position_t *pos, const perft_options_t *op
         const char *note = m->note();
         count_t nodes;
         double elapsed;
-        if (!timed_perft(r, m, pos, opt, search, &nodes, &elapsed)) {
+        pp.done = done;
+        if (!timed_perft(r, &pp, m, pos, opt, search, &nodes, &elapsed)) {
             fprintf(stderr, "rperft perft: interrupted after %d of %d methods\n", done, total);
             return EXIT_INTERRUPTED;
         }
@@ -64,14 +91,14 @@ static int run_one(runner_t *r, const method_t *m, const position_t *pos, const 
     count_t nodes;
     double elapsed;
     char digits[COUNT_DIGITS_MAX];
-    if (!timed_perft(r, m, pos, opt, search, &nodes, &elapsed)) {
+    perft_progress_t pp = {.depth = opt->depth, .total = 1};
+    progress_start(&pp.bar);
+    if (!timed_perft(r, &pp, m, pos, opt, search, &nodes, &elapsed)) {
         fprintf(stderr, "rperft perft: interrupted; no count (a perft cannot be stopped half way)\n");
         return EXIT_INTERRUPTED;
     }
     printf("Nodes searched: %s\n", count_format(nodes, digits));
-    fprintf(stderr, "%s: depth %d, %.3f s, %.1f Mnps, %d thread%s, hash %d MB%s\n", m->name, opt->depth, elapsed,
-            mnps(nodes, elapsed), opt->threads, opt->threads > 1 ? "s" : "", opt->hash_mb,
-            opt->bulk ? "" : ", no bulk counting");
+    print_run_summary(m, opt, nodes, elapsed);
     return EXIT_ALL_GOOD;
 }
 

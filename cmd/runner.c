@@ -4,9 +4,11 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/split.h"
 
 /* The worker tells the main thread it is done with this signal, so that one
  * sigwait() sees "done", SIGINT and SIGTERM alike. */
@@ -53,7 +55,34 @@ struct runner {
     perft_job_t *jobs; /* the batch being run; NULL when idle */
     int n;
     bool quit, interrupted;
+    void (*tick)(void *ctx); /* called every tick_seconds while jobs run (progress) */
+    void *tick_ctx;
+    double tick_seconds;
 };
+
+void runner_on_tick(runner_t *r, double seconds, void (*tick)(void *ctx), void *ctx)
+{
+    r->tick = tick;
+    r->tick_ctx = ctx;
+    r->tick_seconds = seconds;
+}
+
+/* The next signal of set; 0 when the tick's time passed first (the tick is called). */
+static int wait_signal(runner_t *r, const sigset_t *set)
+{
+    if (!r->tick) {
+        int sig = 0;
+        return sigwait(set, &sig) == 0 ? sig : -1;
+    }
+    struct timespec t = {.tv_sec = (time_t)r->tick_seconds,
+                         .tv_nsec = (long)((r->tick_seconds - (double)(time_t)r->tick_seconds) * 1e9)};
+    int sig = sigtimedwait(set, NULL, &t);
+    if (sig < 0 && errno == EAGAIN) {
+        r->tick(r->tick_ctx);
+        return 0;
+    }
+    return sig;
+}
 
 /* A salt per method (FNV-1a of its name, then mixed), so that no method is checked
  * with counts another method left in the table. The table is not cleared between
@@ -77,7 +106,7 @@ static void run_jobs(perft_job_t *jobs, int n)
         if (j->search) {
             search_options_t salted = *j->search;
             salted.key_salt = method_salt(j->method);
-            j->nodes = j->method->perft_search(j->pos, j->depth, &salted);
+            j->nodes = perft_search(j->method, j->pos, j->depth, &salted);
         } else {
             j->nodes = j->method->perft(j->pos, j->depth, j->bulk);
         }
@@ -135,8 +164,8 @@ bool runner_run(runner_t *r, perft_job_t *jobs, int n)
     sigset_t wait_for;
     stop_and_wake_signals(&wait_for);
     for (;;) {
-        int sig = 0;
-        if (sigwait(&wait_for, &sig) != 0)
+        int sig = wait_signal(r, &wait_for);
+        if (sig <= 0)
             continue;
         if (sig != WAKE_SIGNAL) {
             stop_signal_note(sig);

@@ -38,6 +38,9 @@ typedef struct runner runner_t;
 
 /* Starts the worker thread (interrupt_setup() must have run). */
 runner_t *runner_start(void);
+/* Calls tick(ctx) on the main thread every `seconds` while runner_run waits
+ * (progress on a terminal). */
+void runner_on_tick(runner_t *r, double seconds, void (*tick)(void *ctx), void *ctx);
 /* Runs the jobs in order; true when all finished, false as soon as a stop signal
  * arrives (then no result is to be trusted and every later call returns false). */
 bool runner_run(runner_t *r, perft_job_t *jobs, int n);

@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "core/fen.h"
 #include "shared_options.h"
+#include "core/position_moves.h"
 #include "unitfile.h"
 
 /* The distinct positions met so far: an array in order of discovery and an
@@ -204,6 +205,8 @@ static int read_options(const parsed_t *p, split_options_t *opt)
     };
     if (opt->split > opt->depth)
         return option_error(p, &opt_split_ply, "must not exceed --depth (%d)", opt->depth);
+    if (!output_file_ok(p, &opt_out))
+        return EXIT_BAD_INPUT;
     return OPTIONS_OK;
 }
 

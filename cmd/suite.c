@@ -397,10 +397,18 @@ static bool close_outputs(run_t *r)
     return ok;
 }
 
+/* The options naming an output: each is checked before anything is computed and
+ * opened (open_outputs) before the first position; a new output (--json) is one
+ * more entry here and one more block in open_outputs. */
+static const option_t *const outputs[] = {&opt_csv, &opt_junit};
+
 static int cmd_suite(const parsed_t *p)
 {
     suite_options_t opt;
     read_options(p, &opt);
+    for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++)
+        if (!output_file_ok(p, outputs[i]))
+            return EXIT_BAD_INPUT;
     run_t r = {.opt = &opt};
     if (!resolve_methods(&r))
         return EXIT_BAD_INPUT;

@@ -214,11 +214,9 @@ static bool units_parse(reader_t *r, unit_set_t *set, size_t want, uint64_t *h)
 bool unit_set_read(const char *cmd, const char *path, unit_set_t *set)
 {
     *set = (unit_set_t){0};
-    reader_t r = {.cmd = cmd, .path = path, .file = fopen(path, "r")};
-    if (!r.file) {
-        fprintf(stderr, "rperft %s: %s: %s\n", cmd, path, strerror(errno));
+    reader_t r = {.cmd = cmd, .path = path, .file = open_input(cmd, path)};
+    if (!r.file)
         return false;
-    }
     size_t want = 0, prefix_len = 0;
     uint64_t declared = 0, h = 0;
     int got = next_line(&r);
@@ -339,11 +337,9 @@ static bool result_check(char *line, const unit_set_t *set, result_t *r, char *w
 bool results_read(const char *cmd, const char *path, const unit_set_t *set, tally_t *tallies,
                   results_summary_t *summary)
 {
-    reader_t rd = {.cmd = cmd, .path = path, .file = fopen(path, "r")};
-    if (!rd.file) {
-        fprintf(stderr, "rperft %s: %s: %s\n", cmd, path, strerror(errno));
+    reader_t rd = {.cmd = cmd, .path = path, .file = open_input(cmd, path)};
+    if (!rd.file)
         return false;
-    }
     long bad_here = 0;
     ssize_t len;
     while ((len = getline(&rd.line, &rd.cap, rd.file)) > 0) {

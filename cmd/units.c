@@ -12,7 +12,9 @@
 #include "cli.h"
 #include "commands.h"
 #include "core/fen.h"
+#include "progress.h"
 #include "shared_options.h"
+#include "core/split.h"
 #include "unitfile.h"
 
 typedef struct units_options {
@@ -109,7 +111,7 @@ static int open_results(const char *path, const unit_set_t *set, tally_t *tallie
 {
     int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
-        fprintf(stderr, "rperft units: %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rperft units: --results %s: %s\n", path, strerror(errno));
         return -1;
     }
     results_summary_t summary = {0};
@@ -174,8 +176,12 @@ static void host_name(char *buf, size_t size)
 static int compute_units(const run_t *run, size_t *computed, size_t *skipped)
 {
     const unit_set_t *set = run->set;
-    bool progress = isatty(STDERR_FILENO);
-    for (size_t id = (size_t)(run->opt->shard - 1); id < set->count; id += (size_t)run->opt->shards) {
+    size_t first = (size_t)(run->opt->shard - 1), step = (size_t)run->opt->shards, todo = 0;
+    for (size_t id = first; id < set->count; id += step)
+        todo += !run->tallies[id].done;
+    progress_t bar;
+    progress_start(&bar);
+    for (size_t id = first; id < set->count; id += step) {
         if (run->tallies[id].done) {
             ++*skipped;
             continue;
@@ -184,7 +190,7 @@ static int compute_units(const run_t *run, size_t *computed, size_t *skipped)
         fen_parse(set->units[id].fen, &pos, NULL); /* checked when the file was read */
         double start = seconds_now();
         result_t r = {.id = id, .fingerprint = set->fingerprint};
-        r.count = run->method->perft_search(&pos, set->depth - set->split, run->search);
+        r.count = perft_search(run->method, &pos, set->depth - set->split, run->search);
         r.seconds = seconds_now() - start;
         snprintf(r.method, sizeof r.method, "%s", run->method->name);
         snprintf(r.host, sizeof r.host, "%s", run->host);
@@ -195,11 +201,12 @@ static int compute_units(const run_t *run, size_t *computed, size_t *skipped)
             return EXIT_BAD_INPUT;
         }
         ++*computed;
-        if (progress)
-            fprintf(stderr, "\rrperft units: unit %zu done (%zu computed, %zu skipped)", id, *computed, *skipped);
+        char left[32];
+        progress_show(&bar, "units: %zu of %zu done, about %s left", *computed, todo,
+                      duration_text(progress_elapsed(&bar) / (double)*computed * (double)(todo - *computed), left,
+                                    sizeof left));
     }
-    if (progress)
-        fputc('\n', stderr);
+    progress_clear(&bar);
     return EXIT_ALL_GOOD;
 }
 

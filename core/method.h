@@ -1,6 +1,7 @@
-/* The slider-method interface. Each method (one file in core/) compiles its own
- * instance of the move generator and perft (core/movegen_tmpl.h) and exports one of
- * these records; function pointers are used at the root only, never per lookup. */
+/* The slider-method interface. Each method is one file in core/ (slider_*.c): its
+ * attack hooks, its table set-up, its instance of the move generator and perft
+ * (core/perft_tmpl.h) and one of these records, listed in core/method_list.h.
+ * Function pointers are used at the root only, never per lookup. */
 #ifndef RPERFT_METHOD_H
 #define RPERFT_METHOD_H
 
@@ -9,6 +10,7 @@
 
 #include "count.h"
 #include "hash.h"
+#include "micro_kernel.h"
 #include "position.h"
 
 /* How a perft runs: bulk counting of the last ply, threads, transposition table. */
@@ -31,18 +33,19 @@ typedef struct method {
     bool (*init)(const char **why);  /* builds the tables; false (and why) on failure */
     int (*generate)(const position_t *pos, move_t *moves);
     count_t (*perft)(const position_t *pos, int depth, bool bulk); /* one thread, no hash */
-    count_t (*perft_search)(const position_t *pos, int depth, const search_options_t *opt);
+    /* One thread whatever opt->threads says: perft_search (core/split.h) splits. */
+    count_t (*search)(const position_t *pos, int depth, const search_options_t *opt);
     /* Attacks for an arbitrary occupancy, for the exhaustive tests. */
     bb_t (*rook_attacks)(int sq, bb_t occ);
     bb_t (*bishop_attacks)(int sq, bb_t occ);
+    /* The attack-lookup micro-benchmark, with the lookups of this instance inlined. */
+    micro_kernel_t micro;
 } method_t;
 
-extern const method_t method_rotated, method_classical, method_classical_debruijn, method_magic, method_naive;
-#if defined(__x86_64__)
-extern const method_t method_pext;
-#endif
+/* The default method and the reference every other one is checked against. */
+extern const method_t method_rotated, method_naive;
 
-/* All methods, in listing order; NULL-terminated. */
+/* All methods of core/method_list.h, in its order; NULL-terminated. */
 extern const method_t *const all_methods[];
 
 const method_t *method_find(const char *name);

@@ -2,16 +2,14 @@
 
 #include "method.h"
 
-/* Listing order: the core method first, the reference last. */
+#define METHOD(id) extern const method_t method_##id;
+#include "method_list.h"
+#undef METHOD
+
 const method_t *const all_methods[] = {
-    &method_rotated,
-    &method_classical,
-    &method_classical_debruijn,
-    &method_magic,
-#if defined(__x86_64__)
-    &method_pext,
-#endif
-    &method_naive,
+#define METHOD(id) &method_##id,
+#include "method_list.h"
+#undef METHOD
     NULL,
 };
 

@@ -1,31 +1,17 @@
-/* The legal move generator and perft, written once and compiled once per slider
- * method (the "template header" pattern). The including file defines, before
- * including this file:
- *   SLIDER_FIELDS             extra node fields the method keeps (may be empty)
- *   slider_sync(n)            rebuild those fields from n->occ
- *   slider_update(n, parent, changed)  set them to the parent's, XOR-updated for the
- *                             squares whose occupancy changed (read the parent's,
- *                             not the child's just-copied fields)
- *   rook_attacks_of(n, sq)    rook attacks from sq on the node's occupancy
- *   bishop_attacks_of(n, sq)  bishop attacks likewise
- * Everything here is static, so each method gets its own copy with its lookups
- * inlined: no indirect call or switch per attack lookup. The method file exports
- * the entry points at the end of this file through its method_t record.
+/* Legality, generation and make: the part of the move generator a slider method
+ * changes, compiled once per method through core/perft_tmpl.h (which lists the
+ * hooks a method defines). Everything here is static, so each method gets its own
+ * copy with its lookups inlined: no indirect call or switch per attack lookup.
  *
  * Legality without make-and-test: check mask, pin masks and king-ban map per node.
  * Checks and pins come from between-masks of the enemy sliders on the king's
  * empty-board lines, which needs no slider lookup at all; only the enemy attack map
  * (for king moves and castling) and the moves of our own sliders use the method. */
 
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "bitboard.h"
 #include "count.h"
-#include "hash.h"
-#include "method.h"
 #include "move.h"
 #include "position.h"
 #include "tables.h"
@@ -104,39 +90,13 @@ typedef struct safety {
     bb_t behind;    /* squares behind the king on a slider checker's line */
 } safety_t;
 
-/* Counting the last two plies without making every move (perf-notes 3.6): at a
- * depth-2 node the opponent's legal moves are counted once, as if it were their
- * turn (no en passant), and a move of ours that cannot change them adds that count
- * without being made. `disrupt[piece]` holds the squares a move of that piece may
- * not leave or enter to qualify (reuse_prepare says why each is there); captures,
- * promotions, castling, en passant and double pushes that give them en passant are
- * always made. A move touching only `soft` squares (seen by their sliders, or
- * where their pawns push or capture) changes just those pieces' moves: their
- * count is redone on the edited occupancy instead (replies_after). */
-enum { MAX_THEIR_SLIDERS = 16 };
-typedef struct their_slider {
-    int sq;
-    bb_t seen;                 /* its attacks (both kinds for a queen) */
-    bb_t diagonal, straight;   /* where each kind of its moves may land: 0 for none */
-    int moves;                 /* its legal moves before our move */
-} their_slider_t;
-
-typedef struct reuse {
-    uint64_t replies;
-    bb_t disrupt[6];
-    bb_t soft, pawn_squares;
-    bb_t ep_pushes; /* double-push targets beside one of their pawns */
-    int pawn_moves, sliders;
-    safety_t their;  /* their pins (never a check here) */
-    their_slider_t slider[MAX_THEIR_SLIDERS];
-} reuse_t;
-
-/* A slider's legal moves given its attacks of each kind (0 for a kind it lacks). */
-ALWAYS_INLINE int their_slider_moves(const their_slider_t *t, bb_t diagonal_attacks, bb_t straight_attacks)
-{
-    return popcount((diagonal_attacks & t->diagonal) | (straight_attacks & t->straight));
-}
-
+/* The two-ply counting (core/two_ply_tmpl.h) at a depth-2 node: the quiet moves
+ * among `targets` that need no make are counted and taken out of `targets`. */
+typedef struct reuse reuse_t;
+ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_t *targets, int from, int piece,
+                                          const int us);
+ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
+                                         const int us);
 
 /* A checker set no position has: "find the pawn and knight checkers yourself". */
 #define NO_SEED (~0ULL)
@@ -255,29 +215,6 @@ ALWAYS_INLINE uint64_t visit(const node_t *n, move_t m, const int us)
     return us == WHITE ? count_black(&child, seed) : count_white(&child, seed);
 }
 
-/* Their legal moves after our quiet move from `from` to `to` that touches only
- * soft squares (reuse_t); out of line, rare next to the moves counted in bulk. */
-static uint64_t replies_after_white(const node_t *n, const reuse_t *r, int from, int to);
-static uint64_t replies_after_black(const node_t *n, const reuse_t *r, int from, int to);
-ALWAYS_INLINE uint64_t replies_after(const node_t *n, const reuse_t *r, int from, int to, const int us)
-{
-    return us == WHITE ? replies_after_white(n, r, from, to) : replies_after_black(n, r, from, to);
-}
-
-/* The quiet moves counted without a make (reuse_t): `plain` ones add the replies
- * as they are, the rest of `quiet` (soft squares) have them counted again. The
- * from-square is `from`, or to - offset for pawns (offset 0: a piece). */
-ALWAYS_INLINE uint64_t count_unmade(const node_t *n, const reuse_t *r, bb_t quiet, bb_t plain, int from, int offset,
-                                    const int us)
-{
-    uint64_t count = r->replies * (uint64_t)popcount(plain);
-    for (bb_t b = quiet ^ plain; b;) {
-        int to = pop_lsb(&b);
-        count += replies_after(n, r, offset ? to - offset : from, to, us);
-    }
-    return count;
-}
-
 /* One move; LIST returns 1 (the slot used), VISIT the child's count, MAKE_LEAF 1
  * for the leaf made. */
 ALWAYS_INLINE uint64_t emit_one(const node_t *n, move_t *list, int mode, const int us, move_t m)
@@ -304,12 +241,8 @@ ALWAYS_INLINE uint64_t emit(const node_t *n, move_t *list, int mode, const int u
     if (mode == COUNT)
         return (uint64_t)popcount(targets);
     uint64_t count = 0;
-    if (mode == VISIT && reuse && !(reuse->disrupt[piece] & BB(from))) {
-        bb_t quiet = targets & ~n->colours[us ^ 1] & ~reuse->disrupt[piece];
-        bb_t plain = reuse->soft & BB(from) ? 0 : quiet & ~reuse->soft;
-        count += count_unmade(n, reuse, quiet, plain, from, 0, us);
-        targets ^= quiet;
-    }
+    if (mode == VISIT && reuse)
+        count += unmade_piece_moves(n, reuse, &targets, from, piece, us);
     while (targets)
         count += emit_one(n, OUT, mode, us, MOVE_MAKE(from, pop_lsb(&targets), MOVE_NORMAL, 0, piece));
     return count;
@@ -323,16 +256,8 @@ ALWAYS_INLINE uint64_t emit_pawns(const node_t *n, move_t *list, int mode, bb_t 
     if (mode == COUNT)
         return (uint64_t)(popcount(targets & ~promo_rank) + 4 * popcount(targets & promo_rank));
     uint64_t count = 0;
-    if (mode == VISIT && reuse) {
-        bb_t bad = reuse->disrupt[PAWN], bad_from = offset > 0 ? bad << offset : bad >> -offset;
-        bb_t soft = reuse->soft, soft_from = offset > 0 ? soft << offset : soft >> -offset;
-        bb_t quiet = targets & ~n->colours[us ^ 1] & ~promo_rank & ~bad & ~bad_from;
-        if (offset == 16 || offset == -16)
-            quiet &= ~reuse->ep_pushes;
-        bb_t plain = quiet & ~soft & ~soft_from;
-        count += count_unmade(n, reuse, quiet, plain, 0, offset, us);
-        targets ^= quiet;
-    }
+    if (mode == VISIT && reuse)
+        count += unmade_pawn_moves(n, reuse, &targets, offset, promo_rank, us);
     for (bb_t b = targets & ~promo_rank; b;) {
         int to = pop_lsb(&b);
         count += emit_one(n, OUT, mode, us, MOVE_MAKE(to - offset, to, MOVE_NORMAL, 0, PAWN));
@@ -538,336 +463,7 @@ ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m, const in
     slider_update(n, parent, n->occ ^ parent->occ);
 }
 
-static count_t perft_white(const node_t *n, int depth, const search_options_t *opt);
-static count_t perft_black(const node_t *n, int depth, const search_options_t *opt);
 
 /* The leaf-parents' counts (see COUNT_LINKAGE). */
 COUNT_LINKAGE uint64_t count_white(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, WHITE, seed, NULL); }
 COUNT_LINKAGE uint64_t count_black(const node_t *n, bb_t seed) { return legal_moves(n, NULL, COUNT, BLACK, seed, NULL); }
-
-/* Only their sliders that see `from` or `to`, and their pawns when one pushes or
- * captures there, can move differently (reuse_prepare rules out the rest): their
- * moves are counted again on a probe node that holds just what those counts read
- * (occupancy, colours, pawns, the method's fields). */
-ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int from, int to, const int us)
-{
-    int them = us ^ 1;
-    bb_t changed = BB(from) | BB(to);
-    node_t probe;
-    probe.pieces[PAWN] = n->pieces[PAWN];
-    probe.colours[us] = n->colours[us] ^ changed;
-    probe.colours[them] = n->colours[them];
-    probe.occ = n->occ ^ changed;
-    slider_update(&probe, n, changed);
-    int64_t delta = 0;
-    for (int i = 0; i < r->sliders; i++) {
-        const their_slider_t *t = &r->slider[i];
-        if (!(t->seen & changed))
-            continue;
-        delta += their_slider_moves(t, t->diagonal ? bishop_attacks_of(&probe, t->sq) : 0,
-                                    t->straight ? rook_attacks_of(&probe, t->sq) : 0) - t->moves;
-    }
-    if (r->pawn_squares & changed)
-        delta += (int64_t)pawn_moves(&probe, NULL, COUNT, them, &r->their, NULL) - r->pawn_moves;
-    return (uint64_t)((int64_t)r->replies + delta);
-}
-
-static uint64_t replies_after_white(const node_t *n, const reuse_t *r, int from, int to)
-{
-    return replies_after_move(n, r, from, to, WHITE);
-}
-static uint64_t replies_after_black(const node_t *n, const reuse_t *r, int from, int to)
-{
-    return replies_after_move(n, r, from, to, BLACK);
-}
-
-/* The squares a first blocker of the king's lines hides: each blocker's attacks
- * along its line away from the king (lookups on the node's own occupancy only). */
-ALWAYS_INLINE bb_t second_layer(const node_t *n, int king, bb_t first, bool rook)
-{
-    bb_t layer = 0;
-    for (bb_t b = first; b;) {
-        int sq = pop_lsb(&b);
-        layer |= (rook ? rook_attacks_of(n, sq) : bishop_attacks_of(n, sq)) & line_masks[king][sq];
-    }
-    return layer & ~BB(king);
-}
-
-/* Where a slider on sq may land with one kind of its moves: anywhere when it is
- * not pinned, along its pin when the pin is of that kind (pins), else nowhere. */
-ALWAYS_INLINE bb_t landing_squares(int sq, bb_t pinned, bb_t pins)
-{
-    return !(pinned & BB(sq)) ? ~0ULL : pins & BB(sq) ? pins : 0;
-}
-
-/* Their replies, and the squares where a move of ours may change them (reuse_t).
- * Our move from f to t (quiet: no capture, promotion, castling, en passant) leaves
- * their legal moves as they are when neither f nor t is
- *   - seen by their sliders (their moves along the line would change), or a square
- *     their pawns push to or capture on;
- *   - a square their king may step to (Z: not their own, plus castling paths), or
- *     one their castling needs empty;
- *   - between their king and a slider of ours with at most two pieces in between
- *     (a pin or check could appear or vanish), or between a Z square and a slider
- *     of ours with at most one (our attack on Z);
- *   - for the moving piece itself: a square from which it attacks Z, or from which
- *     a knight checks, or a slider sees their king behind at most one blocker (its
- *     own pin or check: a pawn's check square is in Z, and a slider leaving with
- *     more blockers between changes nothing);
- * False (make every move) when their king is in check with us to move, a position
- * only a hand-made FEN gives. */
-ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
-{
-    int them = us ^ 1;
-    bb_t own = n->colours[us], enemy = n->colours[them], occ = n->occ;
-    int k = lsb(n->pieces[KING] & enemy);
-    bb_t our_straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & own, our_diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & own;
-    /* Their pins, and the check guard (kings side by side never pass the FEN check). */
-    find_checks_and_pins(n, them, &r->their, NO_SEED);
-    if (r->their.checks)
-        return false;
-
-    /* Their sliders' moves as legal_moves counts them: a pinned one only along
-     * its pin, and only with the matching kind. */
-    bb_t their_diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy;
-    bb_t their_straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy, seen = 0;
-    bb_t pinned = r->their.pin_hv | r->their.pin_diag;
-    r->sliders = 0;
-    for (bb_t b = their_diagonal | their_straight; b;) {
-        int sq = pop_lsb(&b);
-        if (r->sliders == MAX_THEIR_SLIDERS)
-            return false;
-        their_slider_t *t = &r->slider[r->sliders++];
-        bb_t diagonal_attacks = 0, straight_attacks = 0;
-        t->sq = sq, t->diagonal = t->straight = 0;
-        if (their_diagonal & BB(sq)) {
-            diagonal_attacks = bishop_attacks_of(n, sq);
-            t->diagonal = landing_squares(sq, pinned, r->their.pin_diag) & ~enemy;
-        }
-        if (their_straight & BB(sq)) {
-            straight_attacks = rook_attacks_of(n, sq);
-            t->straight = landing_squares(sq, pinned, r->their.pin_hv) & ~enemy;
-        }
-        t->seen = diagonal_attacks | straight_attacks;
-        t->moves = their_slider_moves(t, diagonal_attacks, straight_attacks);
-        seen |= t->seen;
-    }
-    bb_t pawns = n->pieces[PAWN] & enemy, start = them == WHITE ? RANK_1_BB << 8 : RANK_8_BB >> 8;
-    bb_t pawn_squares = push_up(pawns, them) | push_up(push_up(pawns & start, them), them) | capture_west(pawns, them) |
-                        capture_east(pawns, them);
-
-    bb_t zone = king_attacks[k] & ~enemy, castling = 0;
-    for (bb_t rooks = n->castle_rooks & enemy; rooks;) {
-        int rook = pop_lsb(&rooks);
-        bb_t path = castle_king_path[them][FILE_OF(k)][FILE_OF(rook)];
-        zone |= path;
-        castling |= path | castle_must_be_empty[them][FILE_OF(k)][FILE_OF(rook)] | castle_shield_square(rook, k);
-    }
-
-    bb_t lines = 0; /* king..slider with at most two pieces between, Z..slider with one */
-    for (bb_t b = (rook_rays[k] & our_straight) | (bishop_rays[k] & our_diagonal); b;) {
-        int sq = pop_lsb(&b);
-        if (popcount(between_masks[k][sq] & occ) <= 2)
-            lines |= between_masks[k][sq];
-    }
-    bb_t zone_straight = 0, zone_diagonal = 0, zone_knights = 0, zone_kings = 0;
-    for (bb_t b = zone; b;) {
-        int z = pop_lsb(&b);
-        zone_straight |= rook_attacks_of(n, z);
-        zone_diagonal |= bishop_attacks_of(n, z);
-        zone_knights |= knight_attacks[z];
-        zone_kings |= king_attacks[z];
-        for (bb_t s = (rook_rays[z] & our_straight) | (bishop_rays[z] & our_diagonal); s;) {
-            bb_t between = between_masks[z][pop_lsb(&s)], blockers = between & occ;
-            if (!(blockers & (blockers - 1)))
-                lines |= between;
-        }
-    }
-    bb_t zone_pawns = capture_west(zone, them) | capture_east(zone, them); /* where our pawns attack Z from */
-
-    bb_t rook_first = rook_attacks_of(n, k), bishop_first = bishop_attacks_of(n, k);
-    bb_t common = zone | castling | lines;
-    r->soft = seen | pawn_squares;
-    r->pawn_squares = pawn_squares;
-    r->pawn_moves = (int)pawn_moves(n, NULL, COUNT, them, &r->their, NULL);
-    r->disrupt[PAWN] = common | zone_pawns;
-    r->disrupt[KNIGHT] = common | zone_knights | knight_attacks[k];
-    r->disrupt[KING] = common | zone_kings;
-    r->disrupt[BISHOP] = common | zone_diagonal | bishop_first | second_layer(n, k, bishop_first & occ, false);
-    r->disrupt[ROOK] = common | zone_straight | rook_first | second_layer(n, k, rook_first & occ, true);
-    r->disrupt[QUEEN] = r->disrupt[BISHOP] | r->disrupt[ROOK];
-    r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
-
-    if (n->ep == NO_SQ) {
-        r->replies = them == WHITE ? count_white(n, NO_SEED) : count_black(n, NO_SEED);
-    } else {
-        node_t flat = *n;
-        flat.ep = NO_SQ;
-        r->replies = them == WHITE ? count_white(&flat, NO_SEED) : count_black(&flat, NO_SEED);
-    }
-    return true;
-}
-
-/* The last two plies are the hot path: at depth 2 each legal move is made as it is
- * found and the child's legal moves are counted (bulk counting), with no move list.
- * Without bulk counting every leaf move is made as it is found (the honest "make
- * every move" mode), also with no list.
- * With a hash table, nodes of depth 2 and more are probed and stored. */
-ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_options_t *opt, const int us)
-{
-    if (depth == 0)
-        return 1;
-    if (depth == 1)
-        return legal_moves(n, NULL, opt->bulk ? COUNT : MAKE_LEAF, us, NO_SEED, NULL);
-    uint64_t cached;
-    if (opt->hash && hash_probe(opt->hash, n->key, depth, &cached))
-        return cached;
-    count_t total = 0;
-    if (depth == 2 && opt->bulk) {
-        reuse_t reuse;
-        total = legal_moves(n, NULL, VISIT, us, NO_SEED, reuse_prepare(n, us, &reuse) ? &reuse : NULL);
-    } else {
-        move_t list[MAX_MOVES];
-        int count = (int)legal_moves(n, list, LIST, us, NO_SEED, NULL);
-        for (int i = 0; i < count; i++) {
-            node_t child;
-            make_move(n, &child, list[i], us);
-            if (opt->hash)
-                child.key = node_key(&child, opt->key_salt);
-            total += us == WHITE ? perft_black(&child, depth - 1, opt) : perft_white(&child, depth - 1, opt);
-        }
-    }
-    if (opt->hash && total < ((count_t)1 << 58))
-        hash_store(opt->hash, n->key, depth, (uint64_t)total);
-    return total;
-}
-
-static count_t perft_white(const node_t *n, int depth, const search_options_t *opt) { return perft_side(n, depth, opt, WHITE); }
-static count_t perft_black(const node_t *n, int depth, const search_options_t *opt) { return perft_side(n, depth, opt, BLACK); }
-
-static count_t perft_any(const node_t *n, int depth, const search_options_t *opt)
-{
-    return n->side == WHITE ? perft_white(n, depth, opt) : perft_black(n, depth, opt);
-}
-
-static int generate_moves(const node_t *n, move_t *list)
-{
-    return (int)(n->side == WHITE ? legal_moves(n, list, LIST, WHITE, NO_SEED, NULL) : legal_moves(n, list, LIST, BLACK, NO_SEED, NULL));
-}
-
-static void make_any(const node_t *n, node_t *child, move_t m, const search_options_t *opt)
-{
-    if (n->side == WHITE)
-        make_move(n, child, m, WHITE);
-    else
-        make_move(n, child, m, BLACK);
-    if (opt->hash)
-        child->key = node_key(child, opt->key_salt);
-}
-
-/* Threads share the positions two plies below the root: hundreds of small units
- * taken one at a time, so every thread stays busy until the last ones finish. */
-typedef struct split {
-    node_t *units;
-    int count;
-    int depth; /* remaining depth of each unit */
-    const search_options_t *opt;
-    atomic_int next;
-    pthread_mutex_t lock;
-    count_t total;
-} split_t;
-
-static void *split_worker(void *arg)
-{
-    split_t *sp = arg;
-    count_t sum = 0;
-    for (int i; (i = atomic_fetch_add(&sp->next, 1)) < sp->count;)
-        sum += perft_any(&sp->units[i], sp->depth, sp->opt);
-    pthread_mutex_lock(&sp->lock);
-    sp->total += sum;
-    pthread_mutex_unlock(&sp->lock);
-    return NULL;
-}
-
-static count_t perft_threaded(const node_t *root, int depth, const search_options_t *opt)
-{
-    move_t first[MAX_MOVES], second[MAX_MOVES];
-    int n1 = generate_moves(root, first), capacity = 1024;
-    split_t sp = {.units = malloc(sizeof(node_t) * (size_t)capacity), .depth = depth - 2, .opt = opt};
-    for (int i = 0; i < n1 && sp.units; i++) {
-        node_t child;
-        make_any(root, &child, first[i], opt);
-        int n2 = generate_moves(&child, second);
-        for (int j = 0; j < n2; j++) {
-            if (sp.count == capacity) {
-                capacity *= 2;
-                node_t *grown = realloc(sp.units, sizeof(node_t) * (size_t)capacity);
-                if (!grown) {
-                    free(sp.units);
-                    sp.units = NULL;
-                    break;
-                }
-                sp.units = grown;
-            }
-            make_any(&child, &sp.units[sp.count++], second[j], opt);
-        }
-    }
-    if (!sp.units) /* out of memory for the units: still give the right answer */
-        return perft_any(root, depth, opt);
-    pthread_mutex_init(&sp.lock, NULL);
-    pthread_t threads[256];
-    int started = 0;
-    for (; started < opt->threads - 1 && started < 256; started++)
-        if (pthread_create(&threads[started], NULL, split_worker, &sp) != 0)
-            break;
-    split_worker(&sp);
-    for (int t = 0; t < started; t++)
-        pthread_join(threads[t], NULL);
-    pthread_mutex_destroy(&sp.lock);
-    free(sp.units);
-    return sp.total;
-}
-
-/* Entry points for the method record. */
-static count_t perft_search_position(const position_t *pos, int depth, const search_options_t *opt)
-{
-    node_t n;
-    node_load(&n, pos, opt->key_salt);
-    if (depth < 0)
-        return 0;
-    if (opt->threads > 1 && depth >= 3)
-        return perft_threaded(&n, depth, opt);
-    return perft_any(&n, depth, opt);
-}
-
-static count_t perft_position(const position_t *pos, int depth, bool bulk)
-{
-    search_options_t opt = {.bulk = bulk, .threads = 1};
-    return perft_search_position(pos, depth, &opt);
-}
-
-static int generate_position(const position_t *pos, move_t *moves)
-{
-    node_t n;
-    node_load(&n, pos, 0);
-    return generate_moves(&n, moves);
-}
-
-static bb_t rook_attacks_for(int sq, bb_t occ)
-{
-    node_t n = {.occ = occ};
-    slider_sync(&n);
-    return rook_attacks_of(&n, sq);
-}
-
-static bb_t bishop_attacks_for(int sq, bb_t occ)
-{
-    node_t n = {.occ = occ};
-    slider_sync(&n);
-    return bishop_attacks_of(&n, sq);
-}
-
-/* This instance's entry points, for the method file's method_t initializer. */
-#define METHOD_ENTRY_POINTS                                                                          \
-    .generate = generate_position, .perft = perft_position, .perft_search = perft_search_position, \
-    .rook_attacks = rook_attacks_for, .bishop_attacks = bishop_attacks_for

@@ -3,9 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "method.h"
 #include "ray_walk.h"
-#include "rotated.h"
 #include "tables.h"
 
 int piece_on(const position_t *pos, int sq)
@@ -41,9 +39,7 @@ uint64_t position_compute_key(const position_t *pos)
 void position_refresh(position_t *pos)
 {
     tables_init();
-    rotated_bits_init();
     pos->occupied = pos->colours[WHITE] | pos->colours[BLACK];
-    rotated_from_occupancy(pos->occupied, pos->rotated);
     pos->key = position_compute_key(pos);
 }
 
@@ -78,7 +74,6 @@ static void toggle(position_t *pos, int colour, int piece, int sq)
     pos->pieces[piece] ^= BB(sq);
     pos->colours[colour] ^= BB(sq);
     pos->occupied ^= BB(sq);
-    rotated_toggle(pos->rotated, sq);
     pos->key ^= zobrist_piece[colour][piece][sq];
 }
 
@@ -168,14 +163,7 @@ void position_unmake(position_t *pos, move_t m, const undo_t *u)
     pos->halfmove = u->halfmove;
 }
 
-int position_legal_moves(const position_t *pos, move_t *moves)
-{
-    const char *why;
-    method_prepare(&method_rotated, &why); /* its tables, built by the first call; never fails */
-    return method_rotated.generate(pos, moves);
-}
-
-static char *square_name(int sq, char *buf)
+char *square_name(int sq, char *buf)
 {
     buf[0] = (char)('a' + FILE_OF(sq));
     buf[1] = (char)('1' + RANK_OF(sq));
@@ -191,21 +179,4 @@ void move_to_uci(const position_t *pos, move_t m, char *buf)
     if (MOVE_KIND(m) == MOVE_PROMOTION)
         *p++ = "nbrq"[MOVE_PROMO(m) - KNIGHT];
     *p = '\0';
-}
-
-bool move_from_uci(const position_t *pos, const char *text, move_t *m)
-{
-    move_t moves[MAX_MOVES];
-    int n = position_legal_moves(pos, moves);
-    for (int i = 0; i < n; i++) {
-        char name[8], rook_form[8];
-        move_to_uci(pos, moves[i], name);
-        *square_name(MOVE_TO(moves[i]), square_name(MOVE_FROM(moves[i]), rook_form)) = '\0';
-        if (strcmp(text, name) == 0 ||
-            (MOVE_KIND(moves[i]) == MOVE_CASTLING && strcmp(text, rook_form) == 0)) {
-            *m = moves[i];
-            return true;
-        }
-    }
-    return false;
 }

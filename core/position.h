@@ -1,5 +1,6 @@
-/* The position as the public API sees it: what FEN describes, plus the rotated
- * occupancies and the Zobrist key, both kept by make/unmake. */
+/* The position as the public API sees it: what FEN describes, plus the occupancy
+ * and the Zobrist key, both kept by make/unmake. Below the slider methods: nothing
+ * here calls one (core/position_moves.h generates moves through one). */
 #ifndef RPERFT_POSITION_H
 #define RPERFT_POSITION_H
 
@@ -14,7 +15,6 @@ typedef struct position {
     bb_t colours[2];
     bb_t occupied;
     bb_t castle_rooks; /* squares of the rooks that still hold a castling right */
-    bb_t rotated[3];   /* occupancy rotated 90, 45 (a1-h8 diagonals) and 45 (h1-a8) */
     uint64_t key;      /* Zobrist key */
     int side;          /* WHITE or BLACK to move */
     int ep;            /* en-passant target square, or NO_SQ */
@@ -35,7 +35,7 @@ typedef struct undo {
 int piece_on(const position_t *pos, int sq); /* piece type or NO_PIECE */
 int king_square(const position_t *pos, int colour);
 
-/* Recomputes occupied, rotated and key from pieces/colours/side/castling/ep. */
+/* Recomputes occupied and key from pieces/colours/side/castling/ep. */
 void position_refresh(position_t *pos);
 uint64_t position_compute_key(const position_t *pos);
 
@@ -44,7 +44,7 @@ uint64_t position_compute_key(const position_t *pos);
 bb_t position_attackers(const position_t *pos, int sq, int by, bb_t occ);
 bool position_in_check(const position_t *pos);
 
-/* Make/unmake with incremental XOR updates of occupied, rotated and key. The move
+/* Make/unmake with incremental XOR updates of occupied and key. The move
  * must be legal in pos. */
 void position_make(position_t *pos, move_t m, undo_t *u);
 void position_unmake(position_t *pos, move_t m, const undo_t *u);
@@ -53,14 +53,10 @@ void position_unmake(position_t *pos, move_t m, const undo_t *u);
 int castle_king_to(int king_sq, int rook_sq);
 int castle_rook_to(int king_sq, int rook_sq);
 
-/* All legal moves (by the core rotated generator). Returns the count. */
-int position_legal_moves(const position_t *pos, move_t *moves);
-
+/* Writes a square's name (e4) to buf; returns the end (not terminated). */
+char *square_name(int sq, char *buf);
 /* UCI long algebraic: e2e4, e7e8q; castling e1g1 in standard chess, e1h1
  * (king takes rook) when pos->chess960. buf holds at least 6 bytes. */
 void move_to_uci(const position_t *pos, move_t m, char *buf);
-/* Finds the legal move named by text (either castling form accepted). Returns
- * false if text names no legal move. */
-bool move_from_uci(const position_t *pos, const char *text, move_t *m);
 
 #endif

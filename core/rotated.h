@@ -7,7 +7,7 @@
 
 #include "bitboard.h"
 
-enum rotated_board { ROT_FILES, ROT_DIAG, ROT_ANTI }; /* indexes of position.rotated[] */
+enum rotated_board { ROT_FILES, ROT_DIAG, ROT_ANTI }; /* indexes of the rotated method's rot[] */
 enum rotated_line { LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI };
 
 /* One bit per rotated board for each square: make/unmake XOR these. */

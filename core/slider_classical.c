@@ -9,7 +9,7 @@
 
 #define rook_attacks_of(n, sq) classical_rook_attacks((sq), (n)->occ)
 #define bishop_attacks_of(n, sq) classical_bishop_attacks((sq), (n)->occ)
-#include "movegen_tmpl.h"
+#include "perft_tmpl.h"
 
 static size_t table_bytes(void) { return sizeof ray_masks; }
 

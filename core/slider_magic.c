@@ -6,7 +6,7 @@
 
 #define rook_attacks_of(n, sq) magic_rook_attacks((sq), (n)->occ)
 #define bishop_attacks_of(n, sq) magic_bishop_attacks((sq), (n)->occ)
-#include "movegen_tmpl.h"
+#include "perft_tmpl.h"
 
 static bool init(const char **why)
 {

@@ -6,7 +6,7 @@
 
 #define rook_attacks_of(n, sq) ray_walk_rook((sq), (n)->occ)
 #define bishop_attacks_of(n, sq) ray_walk_bishop((sq), (n)->occ)
-#include "movegen_tmpl.h"
+#include "perft_tmpl.h"
 
 static size_t table_bytes(void) { return 0; }
 

@@ -9,7 +9,7 @@
 
 #define rook_attacks_of(n, sq) pext_rook_attacks((sq), (n)->occ)
 #define bishop_attacks_of(n, sq) pext_bishop_attacks((sq), (n)->occ)
-#include "movegen_tmpl.h"
+#include "perft_tmpl.h"
 
 static bool init(const char **why)
 {

@@ -25,7 +25,7 @@ static void checked_rotated_update(bb_t rot[3], const bb_t from[3], bb_t changed
 }
 #endif
 
-#include "movegen_tmpl.h"
+#include "perft_tmpl.h"
 
 static size_t table_bytes(void)
 {

@@ -104,15 +104,15 @@ bad "--depth" "$rperft" bench --reps 1 --depth x
 
 # --- unknown method ---
 for cmd in "perft 1" "divide 1" "suite $good" "bench --reps 1"; do
-    bad "unknown method 'nosuch'" "$rperft" ${cmd%% *} --method nosuch ${cmd#* }
+    bad "--method nosuch: unknown method" "$rperft" ${cmd%% *} --method nosuch ${cmd#* }
 done
-bad "unknown method 'nosuch'" "$rperft" check --method nosuch --engine false "$good"
+bad "--method nosuch: unknown method" "$rperft" check --method nosuch --engine false "$good"
 
 # --- a hash table the machine cannot give: refused before any work (depth 12 would take hours) ---
-bad "--hash: .*1048576 MB" "$rperft" perft --hash 1048576 12
-bad "--hash: .*1048576 MB" "$rperft" divide --hash 1048576 12
-bad "--hash: .*1048576 MB" "$rperft" suite --hash 1048576 "$suites/perftsuite.epd"
-bad "--hash: .*1048576 MB" "$rperft" bench --hash 1048576
+bad "--hash 1048576: .*1048576 MB" "$rperft" perft --hash 1048576 12
+bad "--hash 1048576: .*1048576 MB" "$rperft" divide --hash 1048576 12
+bad "--hash 1048576: .*1048576 MB" "$rperft" suite --hash 1048576 "$suites/perftsuite.epd"
+bad "--hash 1048576: .*1048576 MB" "$rperft" bench --hash 1048576
 bad "--hash 1048577: expected megabytes from 0 to 1048576" "$rperft" perft --hash 1048577 1
 bad "--hash -1: expected megabytes from 0 to 1048576" "$rperft" perft --hash -1 1
 

@@ -114,4 +114,62 @@ for cmd in $commands; do
     done
 done
 
+# --- files named on the command line that are directories: refused before any work,
+#     naming the path as given ---
+mkdir "$tmp/dir"
+refused "^rperft suite: --junit $tmp/dir: Is a directory" "$rperft" suite --junit "$tmp/dir" "$tmp/kk.epd"
+refused "^rperft suite: --csv $tmp/dir: Is a directory" "$rperft" suite --csv "$tmp/dir" "$tmp/kk.epd"
+refused "^rperft split: --out $tmp/dir: Is a directory" "$rperft" split --depth 2 --split-ply 1 --out "$tmp/dir"
+grep -q "dir.tmp" "$tmp/err" && fail "split --out DIR names DIR.tmp: $(cat "$tmp/err")"
+refused "^rperft units: $tmp/dir: cannot read: Is a directory" "$rperft" units "$tmp/dir"
+refused "^rperft merge: $tmp/dir: cannot read: Is a directory" "$rperft" merge "$tmp/dir" "$tmp/kk.epd"
+"$rperft" split --depth 2 --split-ply 1 --out "$tmp/u2" 2>/dev/null || fail "split --out u2"
+refused "^rperft merge: $tmp/dir: cannot read: Is a directory" "$rperft" merge "$tmp/u2" "$tmp/dir"
+
+# --- bench: a CPU that is not there is named with the CPUs there are; a position
+#     whose only count is over the budget gets a note (its count here is wrong, so
+#     the checking round stops the bench at once with exit 1) ---
+if (($(nproc) < 99)); then
+    refused "^rperft bench: --pin 99: no such CPU here: this machine has $(nproc) logical CPUs online" \
+        "$rperft" bench --pin 99
+fi
+echo "$kk ;D3 2000000000 ;id \"heavy\"" >"$tmp/heavy.epd"
+expect_rc 1 "$rperft" bench --reps 1 --method rotated --positions "$tmp/heavy.epd" &&
+    grep -q "note: heavy: its shallowest count, D3 2000000000, is over the budget of 1000000000 nodes" "$tmp/err" ||
+    fail "bench: no note for a count over the budget: $(cat "$tmp/err")"
+
+# --- divide's stderr summary names threads and hash, as perft's does ---
+expect_rc 0 "$rperft" divide --threads 2 --hash 1 3 &&
+    grep -Eq "^rotated: depth 3, .*, 2 threads, hash 1 MB$" "$tmp/err" || fail "divide summary: $(cat "$tmp/err")"
+
+# --- progress: on a terminal only (script(1) gives one); RPERFT_PROGRESS_INTERVAL
+#     makes a short run long enough to show it ---
+if command -v script >/dev/null; then
+    on_tty() { RPERFT_PROGRESS_INTERVAL=0.001 script -qec "$*" /dev/null >"$tmp/tty" 2>&1 || fail "on a tty: $*"; }
+    on_tty "$rperft" divide --no-bulk 4
+    grep -q $'\r\e\[K[0-9.]* s: divide depth 4: root move [0-9]* of 20 ([a-h1-8]*)' "$tmp/tty" ||
+        fail "divide: no progress line on a tty: $(head -c 300 "$tmp/tty" | od -c | head -5)"
+    grep -q $'\r\e\[K\r\?\nNodes searched: 197281' "$tmp/tty" || fail "divide: progress line not cleared before the total"
+    on_tty "$rperft" perft --no-bulk 5
+    grep -q $'\r\e\[K[0-9.]* s: perft depth 5 (rotated)' "$tmp/tty" || fail "perft: no progress line on a tty"
+    "$rperft" split --depth 5 --split-ply 1 --out "$tmp/units" 2>/dev/null
+    on_tty "$rperft" units "$tmp/units" --results "$tmp/results"
+    grep -q $'s: units: [0-9]* of 20 done, about [0-9.]* s left\r' "$tmp/tty" &&
+        grep -q $'\r\e\[Krperft units: shard 1/1: 20 units computed' "$tmp/tty" ||
+        fail "units: no done/total line cleared at the end: $(tail -c 200 "$tmp/tty" | od -c | tail -5)"
+fi
+RPERFT_PROGRESS_INTERVAL=0.001 expect_rc 0 "$rperft" divide --no-bulk 4
+grep -q $'\e' "$tmp/err" && fail "divide: progress written to a stderr that is not a terminal"
+
+# --- --version: the build's flags, what it is built to use, this CPU's features ---
+expect_rc 0 "$rperft" --version
+for field in "compiler flags" "built to use" "this CPU" "methods"; do
+    grep -q "^$field: " "$tmp/out" || fail "--version lacks '$field': $(cat "$tmp/out")"
+done
+for flag in popcnt bmi2 avx2; do
+    if grep -qw "$flag" /proc/cpuinfo; then
+        grep "^this CPU: " "$tmp/out" | grep -qw "$flag" || fail "--version: this CPU has $flag: $(cat "$tmp/out")"
+    fi
+done
+
 finish "all option checks passed"

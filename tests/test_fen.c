@@ -24,9 +24,6 @@ static bool same_position(const position_t *a, const position_t *b)
     for (int t = 0; t < 6; t++)
         if (a->pieces[t] != b->pieces[t])
             return false;
-    for (int i = 0; i < 3; i++)
-        if (a->rotated[i] != b->rotated[i])
-            return false;
     return a->colours[0] == b->colours[0] && a->colours[1] == b->colours[1] &&
            a->occupied == b->occupied && a->castle_rooks == b->castle_rooks && a->key == b->key &&
            a->side == b->side && a->ep == b->ep && a->halfmove == b->halfmove &&

@@ -9,6 +9,7 @@
 
 #include "fen.h"
 #include "method.h"
+#include "split.h"
 #include "tables.h"
 
 /* Keeps the whole file within seconds in a debug build with every method. */
@@ -175,7 +176,7 @@ Test(perft, hash_and_threads_give_the_same_counts, .timeout = 120)
                 {.bulk = true, .threads = 2}, {.bulk = true, .threads = 1, .hash = &hash},
                 {.bulk = true, .threads = 2, .hash = &hash}, {.bulk = false, .threads = 2, .hash = &hash}};
             for (size_t v = 0; v < sizeof variants / sizeof *variants; v++)
-                cr_expect(all_methods[i]->perft_search(&pos, entries[e].depth, &variants[v]) == entries[e].nodes,
+                cr_expect(perft_search(all_methods[i], &pos, entries[e].depth, &variants[v]) == entries[e].nodes,
                           "%s variant %zu: %s depth %d", all_methods[i]->name, v, entries[e].fen, entries[e].depth);
         }
     }
@@ -196,8 +197,8 @@ Test(perft, key_salts_keep_methods_apart)
     search_options_t a = {.bulk = true, .threads = 1, .hash = &hash, .key_salt = salt_a};
     search_options_t b = a;
     b.key_salt = salt_b;
-    cr_expect(method_rotated.perft_search(&pos, 3, &a) == 42, "the planted entry was not found under its salt");
-    cr_expect(method_rotated.perft_search(&pos, 3, &b) == 8902, "another salt found the planted entry");
+    cr_expect(perft_search(&method_rotated, &pos, 3, &a) == 42, "the planted entry was not found under its salt");
+    cr_expect(perft_search(&method_rotated, &pos, 3, &b) == 8902, "another salt found the planted entry");
     hash_destroy(&hash);
 }
 

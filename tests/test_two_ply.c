@@ -9,6 +9,7 @@
 #include "method.h"
 #include "playout.h"
 #include "position.h"
+#include "position_moves.h"
 #include "tables.h"
 
 static void check_method(const method_t *m)

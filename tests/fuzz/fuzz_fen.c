@@ -14,6 +14,7 @@
 
 #include "core/fen.h"
 #include "core/method.h"
+#include "core/position_moves.h"
 #include "core/tables.h"
 
 enum { MAX_INPUT = 1024, MAX_METHODS = 16 };
@@ -36,9 +37,6 @@ static bool same_position(const position_t *a, const position_t *b)
 {
     for (int i = 0; i < 6; i++)
         if (a->pieces[i] != b->pieces[i])
-            return false;
-    for (int i = 0; i < 3; i++)
-        if (a->rotated[i] != b->rotated[i])
             return false;
     return a->colours[0] == b->colours[0] && a->colours[1] == b->colours[1] && a->occupied == b->occupied &&
            a->castle_rooks == b->castle_rooks && a->key == b->key && a->side == b->side && a->ep == b->ep &&

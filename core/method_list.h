@@ -1,0 +1,11 @@
+/* Every slider method, one line each, in listing order (the core method first,
+ * the reference last): METHOD(x) names the record method_x of core/slider_x.c.
+ * Adding a method is its file, a line here and its line in core/meson.build. */
+METHOD(rotated)
+METHOD(classical)
+METHOD(classical_debruijn)
+METHOD(magic)
+#if defined(__x86_64__)
+METHOD(pext)
+#endif
+METHOD(naive)

@@ -1,0 +1,114 @@
+/* The legal move generator and perft, written once and compiled once per slider
+ * method (the "template header" pattern): a method's file includes this one. It
+ * defines, before including:
+ *   SLIDER_FIELDS             extra node fields the method keeps (may be empty)
+ *   slider_sync(n)            rebuild those fields from n->occ
+ *   slider_update(n, parent, changed)  set them to the parent's, XOR-updated for the
+ *                             squares whose occupancy changed (read the parent's,
+ *                             not the child's just-copied fields; n may be parent)
+ *   rook_attacks_of(n, sq)    rook attacks from sq on the node's occupancy
+ *   bishop_attacks_of(n, sq)  bishop attacks likewise
+ * and exports the instance through METHOD_ENTRY_POINTS in its method_t record.
+ * Only what a slider method changes is compiled per method: legality, generation
+ * and make (movegen_tmpl.h), the two-ply counting (two_ply_tmpl.h), the perft
+ * recursion below and the micro-benchmark kernel (micro_tmpl.h). Work split across
+ * threads runs over method_t once (core/split.c). */
+
+#include "hash.h"
+#include "method.h"
+#include "movegen_tmpl.h"
+#include "two_ply_tmpl.h"
+#include "micro_tmpl.h"
+
+static count_t perft_white(const node_t *n, int depth, const search_options_t *opt);
+static count_t perft_black(const node_t *n, int depth, const search_options_t *opt);
+
+/* The last two plies are the hot path: at depth 2 each legal move is made as it is
+ * found and the child's legal moves are counted (bulk counting), with no move list.
+ * Without bulk counting every leaf move is made as it is found (the honest "make
+ * every move" mode), also with no list.
+ * With a hash table, nodes of depth 2 and more are probed and stored. */
+ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_options_t *opt, const int us)
+{
+    if (depth == 0)
+        return 1;
+    if (depth == 1)
+        return legal_moves(n, NULL, opt->bulk ? COUNT : MAKE_LEAF, us, NO_SEED, NULL);
+    uint64_t cached;
+    if (opt->hash && hash_probe(opt->hash, n->key, depth, &cached))
+        return cached;
+    count_t total = 0;
+    if (depth == 2 && opt->bulk) {
+        reuse_t reuse;
+        total = legal_moves(n, NULL, VISIT, us, NO_SEED, reuse_prepare(n, us, &reuse) ? &reuse : NULL);
+    } else {
+        move_t list[MAX_MOVES];
+        int count = (int)legal_moves(n, list, LIST, us, NO_SEED, NULL);
+        for (int i = 0; i < count; i++) {
+            node_t child;
+            make_move(n, &child, list[i], us);
+            if (opt->hash)
+                child.key = node_key(&child, opt->key_salt);
+            total += us == WHITE ? perft_black(&child, depth - 1, opt) : perft_white(&child, depth - 1, opt);
+        }
+    }
+    if (opt->hash && total < ((count_t)1 << 58))
+        hash_store(opt->hash, n->key, depth, (uint64_t)total);
+    return total;
+}
+
+static count_t perft_white(const node_t *n, int depth, const search_options_t *opt) { return perft_side(n, depth, opt, WHITE); }
+static count_t perft_black(const node_t *n, int depth, const search_options_t *opt) { return perft_side(n, depth, opt, BLACK); }
+
+static count_t perft_any(const node_t *n, int depth, const search_options_t *opt)
+{
+    return n->side == WHITE ? perft_white(n, depth, opt) : perft_black(n, depth, opt);
+}
+
+static int generate_moves(const node_t *n, move_t *list)
+{
+    return (int)(n->side == WHITE ? legal_moves(n, list, LIST, WHITE, NO_SEED, NULL) : legal_moves(n, list, LIST, BLACK, NO_SEED, NULL));
+}
+
+/* Entry points for the method record. One thread: opt->threads is split_perft's. */
+static count_t perft_search_position(const position_t *pos, int depth, const search_options_t *opt)
+{
+    node_t n;
+    node_load(&n, pos, opt->key_salt);
+    if (depth < 0)
+        return 0;
+    return perft_any(&n, depth, opt);
+}
+
+static count_t perft_position(const position_t *pos, int depth, bool bulk)
+{
+    search_options_t opt = {.bulk = bulk, .threads = 1};
+    return perft_search_position(pos, depth, &opt);
+}
+
+static int generate_position(const position_t *pos, move_t *moves)
+{
+    node_t n;
+    node_load(&n, pos, 0);
+    return generate_moves(&n, moves);
+}
+
+static bb_t rook_attacks_for(int sq, bb_t occ)
+{
+    node_t n = {.occ = occ};
+    slider_sync(&n);
+    return rook_attacks_of(&n, sq);
+}
+
+static bb_t bishop_attacks_for(int sq, bb_t occ)
+{
+    node_t n = {.occ = occ};
+    slider_sync(&n);
+    return bishop_attacks_of(&n, sq);
+}
+
+/* This instance's entry points, for the method file's method_t initializer. */
+#define METHOD_ENTRY_POINTS                                                                    \
+    .generate = generate_position, .perft = perft_position, .search = perft_search_position, \
+    .rook_attacks = rook_attacks_for, .bishop_attacks = bishop_attacks_for,                  \
+    .micro = {{micro_bishop, micro_rook, micro_queen}}

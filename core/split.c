@@ -1,0 +1,78 @@
+#include "split.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+/* Threads share the positions two plies below the root: hundreds of small units
+ * taken one at a time, so every thread stays busy until the last ones finish. */
+typedef struct split {
+    const method_t *method;
+    position_t *units;
+    int count;
+    int depth; /* remaining depth of each unit */
+    const search_options_t *opt;
+    atomic_int next;
+    pthread_mutex_t lock;
+    count_t total;
+} split_t;
+
+static void *split_worker(void *arg)
+{
+    split_t *sp = arg;
+    count_t sum = 0;
+    for (int i; (i = atomic_fetch_add(&sp->next, 1)) < sp->count;)
+        sum += sp->method->search(&sp->units[i], sp->depth, sp->opt);
+    pthread_mutex_lock(&sp->lock);
+    sp->total += sum;
+    pthread_mutex_unlock(&sp->lock);
+    return NULL;
+}
+
+static count_t perft_threaded(const method_t *m, const position_t *root, int depth, const search_options_t *opt)
+{
+    move_t first[MAX_MOVES], second[MAX_MOVES];
+    int n1 = m->generate(root, first), capacity = 1024;
+    split_t sp = {.method = m, .units = malloc(sizeof(position_t) * (size_t)capacity), .depth = depth - 2, .opt = opt};
+    for (int i = 0; i < n1 && sp.units; i++) {
+        position_t child = *root;
+        undo_t undo;
+        position_make(&child, first[i], &undo);
+        int n2 = m->generate(&child, second);
+        for (int j = 0; j < n2; j++) {
+            if (sp.count == capacity) {
+                capacity *= 2;
+                position_t *grown = realloc(sp.units, sizeof(position_t) * (size_t)capacity);
+                if (!grown) {
+                    free(sp.units);
+                    sp.units = NULL;
+                    break;
+                }
+                sp.units = grown;
+            }
+            sp.units[sp.count] = child;
+            position_make(&sp.units[sp.count++], second[j], &undo);
+        }
+    }
+    if (!sp.units) /* out of memory for the units: still give the right answer */
+        return m->search(root, depth, opt);
+    pthread_mutex_init(&sp.lock, NULL);
+    pthread_t threads[256];
+    int started = 0;
+    for (; started < opt->threads - 1 && started < 256; started++)
+        if (pthread_create(&threads[started], NULL, split_worker, &sp) != 0)
+            break;
+    split_worker(&sp);
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+    pthread_mutex_destroy(&sp.lock);
+    free(sp.units);
+    return sp.total;
+}
+
+count_t perft_search(const method_t *m, const position_t *pos, int depth, const search_options_t *opt)
+{
+    if (opt->threads > 1 && depth >= 3)
+        return perft_threaded(m, pos, depth, opt);
+    return m->search(pos, depth, opt);
+}

@@ -1,0 +1,244 @@
+/* Counting the last two plies without making every move (perf-notes 3.6), compiled
+ * once per method after movegen_tmpl.h (see perft_tmpl.h): at a
+ * depth-2 node the opponent's legal moves are counted once, as if it were their
+ * turn (no en passant), and a move of ours that cannot change them adds that count
+ * without being made. `disrupt[piece]` holds the squares a move of that piece may
+ * not leave or enter to qualify (reuse_prepare says why each is there); captures,
+ * promotions, castling, en passant and double pushes that give them en passant are
+ * always made. A move touching only `soft` squares (seen by their sliders, or
+ * where their pawns push or capture) changes just those pieces' moves: their
+ * count is redone on the edited occupancy instead (replies_after). */
+enum { MAX_THEIR_SLIDERS = 16 };
+typedef struct their_slider {
+    int sq;
+    bb_t seen;                 /* its attacks (both kinds for a queen) */
+    bb_t diagonal, straight;   /* where each kind of its moves may land: 0 for none */
+    int moves;                 /* its legal moves before our move */
+} their_slider_t;
+
+typedef struct reuse {
+    uint64_t replies;
+    bb_t disrupt[6];
+    bb_t soft, pawn_squares;
+    bb_t ep_pushes; /* double-push targets beside one of their pawns */
+    int pawn_moves, sliders;
+    safety_t their;  /* their pins (never a check here) */
+    their_slider_t slider[MAX_THEIR_SLIDERS];
+} reuse_t;
+
+/* A slider's legal moves given its attacks of each kind (0 for a kind it lacks). */
+ALWAYS_INLINE int their_slider_moves(const their_slider_t *t, bb_t diagonal_attacks, bb_t straight_attacks)
+{
+    return popcount((diagonal_attacks & t->diagonal) | (straight_attacks & t->straight));
+}
+
+/* Their legal moves after our quiet move from `from` to `to` that touches only
+ * soft squares (reuse_t); out of line, rare next to the moves counted in bulk. */
+static uint64_t replies_after_white(const node_t *n, const reuse_t *r, int from, int to);
+static uint64_t replies_after_black(const node_t *n, const reuse_t *r, int from, int to);
+ALWAYS_INLINE uint64_t replies_after(const node_t *n, const reuse_t *r, int from, int to, const int us)
+{
+    return us == WHITE ? replies_after_white(n, r, from, to) : replies_after_black(n, r, from, to);
+}
+
+/* The quiet moves counted without a make (reuse_t): `plain` ones add the replies
+ * as they are, the rest of `quiet` (soft squares) have them counted again. The
+ * from-square is `from`, or to - offset for pawns (offset 0: a piece). */
+ALWAYS_INLINE uint64_t count_unmade(const node_t *n, const reuse_t *r, bb_t quiet, bb_t plain, int from, int offset,
+                                    const int us)
+{
+    uint64_t count = r->replies * (uint64_t)popcount(plain);
+    for (bb_t b = quiet ^ plain; b;) {
+        int to = pop_lsb(&b);
+        count += replies_after(n, r, offset ? to - offset : from, to, us);
+    }
+    return count;
+}
+
+ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_t *targets, int from, int piece,
+                                          const int us)
+{
+    if (r->disrupt[piece] & BB(from))
+        return 0;
+    bb_t quiet = *targets & ~n->colours[us ^ 1] & ~r->disrupt[piece];
+    bb_t plain = r->soft & BB(from) ? 0 : quiet & ~r->soft;
+    *targets ^= quiet;
+    return count_unmade(n, r, quiet, plain, from, 0, us);
+}
+
+/* Pawn moves: the from-squares are the targets shifted back by `offset`. */
+ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
+                                         const int us)
+{
+    bb_t bad = r->disrupt[PAWN], bad_from = offset > 0 ? bad << offset : bad >> -offset;
+    bb_t soft = r->soft, soft_from = offset > 0 ? soft << offset : soft >> -offset;
+    bb_t quiet = *targets & ~n->colours[us ^ 1] & ~promo_rank & ~bad & ~bad_from;
+    if (offset == 16 || offset == -16)
+        quiet &= ~r->ep_pushes;
+    bb_t plain = quiet & ~soft & ~soft_from;
+    *targets ^= quiet;
+    return count_unmade(n, r, quiet, plain, 0, offset, us);
+}
+
+/* Only their sliders that see `from` or `to`, and their pawns when one pushes or
+ * captures there, can move differently (reuse_prepare rules out the rest): their
+ * moves are counted again on a probe node that holds just what those counts read
+ * (occupancy, colours, pawns, the method's fields). */
+ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int from, int to, const int us)
+{
+    int them = us ^ 1;
+    bb_t changed = BB(from) | BB(to);
+    node_t probe;
+    probe.pieces[PAWN] = n->pieces[PAWN];
+    probe.colours[us] = n->colours[us] ^ changed;
+    probe.colours[them] = n->colours[them];
+    probe.occ = n->occ ^ changed;
+    slider_update(&probe, n, changed);
+    int64_t delta = 0;
+    for (int i = 0; i < r->sliders; i++) {
+        const their_slider_t *t = &r->slider[i];
+        if (!(t->seen & changed))
+            continue;
+        delta += their_slider_moves(t, t->diagonal ? bishop_attacks_of(&probe, t->sq) : 0,
+                                    t->straight ? rook_attacks_of(&probe, t->sq) : 0) - t->moves;
+    }
+    if (r->pawn_squares & changed)
+        delta += (int64_t)pawn_moves(&probe, NULL, COUNT, them, &r->their, NULL) - r->pawn_moves;
+    return (uint64_t)((int64_t)r->replies + delta);
+}
+
+static uint64_t replies_after_white(const node_t *n, const reuse_t *r, int from, int to)
+{
+    return replies_after_move(n, r, from, to, WHITE);
+}
+static uint64_t replies_after_black(const node_t *n, const reuse_t *r, int from, int to)
+{
+    return replies_after_move(n, r, from, to, BLACK);
+}
+
+/* The squares a first blocker of the king's lines hides: each blocker's attacks
+ * along its line away from the king (lookups on the node's own occupancy only). */
+ALWAYS_INLINE bb_t second_layer(const node_t *n, int king, bb_t first, bool rook)
+{
+    bb_t layer = 0;
+    for (bb_t b = first; b;) {
+        int sq = pop_lsb(&b);
+        layer |= (rook ? rook_attacks_of(n, sq) : bishop_attacks_of(n, sq)) & line_masks[king][sq];
+    }
+    return layer & ~BB(king);
+}
+
+/* Where a slider on sq may land with one kind of its moves: anywhere when it is
+ * not pinned, along its pin when the pin is of that kind (pins), else nowhere. */
+ALWAYS_INLINE bb_t landing_squares(int sq, bb_t pinned, bb_t pins)
+{
+    return !(pinned & BB(sq)) ? ~0ULL : pins & BB(sq) ? pins : 0;
+}
+
+/* Their replies, and the squares where a move of ours may change them (reuse_t).
+ * Our move from f to t (quiet: no capture, promotion, castling, en passant) leaves
+ * their legal moves as they are when neither f nor t is
+ *   - seen by their sliders (their moves along the line would change), or a square
+ *     their pawns push to or capture on;
+ *   - a square their king may step to (Z: not their own, plus castling paths), or
+ *     one their castling needs empty;
+ *   - between their king and a slider of ours with at most two pieces in between
+ *     (a pin or check could appear or vanish), or between a Z square and a slider
+ *     of ours with at most one (our attack on Z);
+ *   - for the moving piece itself: a square from which it attacks Z, or from which
+ *     a knight checks, or a slider sees their king behind at most one blocker (its
+ *     own pin or check: a pawn's check square is in Z, and a slider leaving with
+ *     more blockers between changes nothing);
+ * False (make every move) when their king is in check with us to move, a position
+ * only a hand-made FEN gives. */
+ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
+{
+    int them = us ^ 1;
+    bb_t own = n->colours[us], enemy = n->colours[them], occ = n->occ;
+    int k = lsb(n->pieces[KING] & enemy);
+    bb_t our_straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & own, our_diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & own;
+    /* Their pins, and the check guard (kings side by side never pass the FEN check). */
+    find_checks_and_pins(n, them, &r->their, NO_SEED);
+    if (r->their.checks)
+        return false;
+
+    /* Their sliders' moves as legal_moves counts them: a pinned one only along
+     * its pin, and only with the matching kind. */
+    bb_t their_diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy;
+    bb_t their_straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy, seen = 0;
+    bb_t pinned = r->their.pin_hv | r->their.pin_diag;
+    r->sliders = 0;
+    for (bb_t b = their_diagonal | their_straight; b;) {
+        int sq = pop_lsb(&b);
+        if (r->sliders == MAX_THEIR_SLIDERS)
+            return false;
+        their_slider_t *t = &r->slider[r->sliders++];
+        bb_t diagonal_attacks = 0, straight_attacks = 0;
+        t->sq = sq, t->diagonal = t->straight = 0;
+        if (their_diagonal & BB(sq)) {
+            diagonal_attacks = bishop_attacks_of(n, sq);
+            t->diagonal = landing_squares(sq, pinned, r->their.pin_diag) & ~enemy;
+        }
+        if (their_straight & BB(sq)) {
+            straight_attacks = rook_attacks_of(n, sq);
+            t->straight = landing_squares(sq, pinned, r->their.pin_hv) & ~enemy;
+        }
+        t->seen = diagonal_attacks | straight_attacks;
+        t->moves = their_slider_moves(t, diagonal_attacks, straight_attacks);
+        seen |= t->seen;
+    }
+    bb_t pawns = n->pieces[PAWN] & enemy, start = them == WHITE ? RANK_1_BB << 8 : RANK_8_BB >> 8;
+    bb_t pawn_squares = push_up(pawns, them) | push_up(push_up(pawns & start, them), them) | capture_west(pawns, them) |
+                        capture_east(pawns, them);
+
+    bb_t zone = king_attacks[k] & ~enemy, castling = 0;
+    for (bb_t rooks = n->castle_rooks & enemy; rooks;) {
+        int rook = pop_lsb(&rooks);
+        bb_t path = castle_king_path[them][FILE_OF(k)][FILE_OF(rook)];
+        zone |= path;
+        castling |= path | castle_must_be_empty[them][FILE_OF(k)][FILE_OF(rook)] | castle_shield_square(rook, k);
+    }
+
+    bb_t lines = 0; /* king..slider with at most two pieces between, Z..slider with one */
+    for (bb_t b = (rook_rays[k] & our_straight) | (bishop_rays[k] & our_diagonal); b;) {
+        int sq = pop_lsb(&b);
+        if (popcount(between_masks[k][sq] & occ) <= 2)
+            lines |= between_masks[k][sq];
+    }
+    bb_t zone_straight = 0, zone_diagonal = 0, zone_knights = 0, zone_kings = 0;
+    for (bb_t b = zone; b;) {
+        int z = pop_lsb(&b);
+        zone_straight |= rook_attacks_of(n, z);
+        zone_diagonal |= bishop_attacks_of(n, z);
+        zone_knights |= knight_attacks[z];
+        zone_kings |= king_attacks[z];
+        for (bb_t s = (rook_rays[z] & our_straight) | (bishop_rays[z] & our_diagonal); s;) {
+            bb_t between = between_masks[z][pop_lsb(&s)], blockers = between & occ;
+            if (!(blockers & (blockers - 1)))
+                lines |= between;
+        }
+    }
+    bb_t zone_pawns = capture_west(zone, them) | capture_east(zone, them); /* where our pawns attack Z from */
+
+    bb_t rook_first = rook_attacks_of(n, k), bishop_first = bishop_attacks_of(n, k);
+    bb_t common = zone | castling | lines;
+    r->soft = seen | pawn_squares;
+    r->pawn_squares = pawn_squares;
+    r->pawn_moves = (int)pawn_moves(n, NULL, COUNT, them, &r->their, NULL);
+    r->disrupt[PAWN] = common | zone_pawns;
+    r->disrupt[KNIGHT] = common | zone_knights | knight_attacks[k];
+    r->disrupt[KING] = common | zone_kings;
+    r->disrupt[BISHOP] = common | zone_diagonal | bishop_first | second_layer(n, k, bishop_first & occ, false);
+    r->disrupt[ROOK] = common | zone_straight | rook_first | second_layer(n, k, rook_first & occ, true);
+    r->disrupt[QUEEN] = r->disrupt[BISHOP] | r->disrupt[ROOK];
+    r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
+
+    if (n->ep == NO_SQ) {
+        r->replies = them == WHITE ? count_white(n, NO_SEED) : count_black(n, NO_SEED);
+    } else {
+        node_t flat = *n;
+        flat.ep = NO_SQ;
+        r->replies = them == WHITE ? count_white(&flat, NO_SEED) : count_black(&flat, NO_SEED);
+    }
+    return true;
+}
