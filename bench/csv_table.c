@@ -14,6 +14,7 @@
 struct csv_table {
     int fd;
     int ncols;
+    char warning[600]; /* what opening it mended, for the caller to show; "" if nothing */
 };
 
 /* Reads every record of in as csv_read_file() does; false on a read error (errno
@@ -211,15 +212,17 @@ static bool header_matches(const char *path, const fields_t *have, const char *c
     return true;
 }
 
-static bool ignore_record(void *user, const csv_record_t *record)
+/* Keeps the line of the last record read: the one left open, when the file ends
+ * inside quotes. */
+static bool note_line(void *user, const csv_record_t *record)
 {
-    (void)user, (void)record;
+    *(long *)user = record->line;
     return true;
 }
 
-/* Whether the file, read as csv_read_file() reads it, ends inside a quoted field.
- * False (errno set) when it cannot be read. */
-static bool ends_inside_quotes(int fd, bool *unclosed)
+/* Whether the file, read as csv_read_file() reads it, ends inside a quoted field,
+ * and if so the line of that last row. False (errno set) when it cannot be read. */
+static bool ends_inside_quotes(int fd, bool *unclosed, long *row_line)
 {
     int copy = dup(fd);
     FILE *in = copy >= 0 ? fdopen(copy, "r") : NULL;
@@ -229,28 +232,37 @@ static bool ends_inside_quotes(int fd, bool *unclosed)
         return false;
     }
     rewind(in);
-    bool ok = read_stream(in, ignore_record, NULL, unclosed);
+    bool ok = read_stream(in, note_line, row_line, unclosed);
     fclose(in);
     return ok;
 }
 
 /* A run killed inside write(), or a full disk, can leave a torn last row. A
  * newline makes it a (malformed) row of its own; if it stopped inside a quoted
- * field, a closing quote comes first, or that field would swallow our rows. */
-static bool terminate_last_row(int fd, off_t size)
+ * field, a closing quote comes first, or that field would swallow our rows: the
+ * table's warning then names that row. */
+static bool terminate_last_row(csv_table_t *t, const char *path, off_t size)
 {
     char last;
     bool unclosed;
-    if (pread(fd, &last, 1, size - 1) != 1 || !ends_inside_quotes(fd, &unclosed))
+    long row_line = 0;
+    if (pread(t->fd, &last, 1, size - 1) != 1 || !ends_inside_quotes(t->fd, &unclosed, &row_line))
         return false;
-    if (unclosed)
-        return write_all(fd, "\"\n", 2);
-    return last == '\n' || write_all(fd, "\n", 1);
+    if (unclosed) {
+        snprintf(t->warning, sizeof t->warning,
+                 "%s:%ld: the last row was cut inside a quoted field (an interrupted write?); closed it so that "
+                 "new rows start on a line of their own: that row stays incomplete and 'rperft report' skips it",
+                 path, row_line);
+        return write_all(t->fd, "\"\n", 2);
+    }
+    return last == '\n' || write_all(t->fd, "\n", 1);
 }
 
 /* Under the lock: write the header into an empty file, or check the existing one. */
-static bool prepare_file(int fd, const char *path, const char *const *header, int ncols, char *err, size_t errlen)
+static bool prepare_file(csv_table_t *t, const char *path, const char *const *header, int ncols, char *err,
+                         size_t errlen)
 {
+    int fd = t->fd;
     struct stat st;
     if (fstat(fd, &st) != 0) {
         set_error(err, errlen, "%s: %s", path, strerror(errno));
@@ -266,7 +278,7 @@ static bool prepare_file(int fd, const char *path, const char *const *header, in
     bool ok = read_first_record(fd, path, &r, err, errlen) &&
               header_matches(path, &r.fields, header, ncols, err, errlen);
     fields_free(&r.fields);
-    if (ok && !terminate_last_row(fd, st.st_size)) {
+    if (ok && !terminate_last_row(t, path, st.st_size)) {
         set_error(err, errlen, "%s: cannot append: %s", path, strerror(errno));
         ok = false;
     }
@@ -276,26 +288,37 @@ static bool prepare_file(int fd, const char *path, const char *const *header, in
 csv_table_t *csv_table_open(const char *path, const char *const *header, int ncols, char *err, size_t errlen)
 {
     int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0 && errno == EACCES) /* e.g. /dev/stdout: write-only is all we need there */
+    if (fd < 0 && errno == EACCES) { /* e.g. /dev/stdout: write-only is all we need there */
         fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+        if (fd < 0)
+            errno = EACCES; /* the retry's ENOENT (no such file to reopen) would hide why */
+    }
     if (fd < 0) {
         set_error(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
     }
-    /* The lock keeps two runs that start together from both writing a header. */
-    bool locked = flock(fd, LOCK_EX) == 0;
-    bool ok = prepare_file(fd, path, header, ncols, err, errlen);
-    if (locked)
-        flock(fd, LOCK_UN);
-    csv_table_t *t = ok ? malloc(sizeof *t) : NULL;
+    csv_table_t *t = malloc(sizeof *t);
     if (!t) {
-        if (ok)
-            set_error(err, errlen, "%s: out of memory", path);
+        set_error(err, errlen, "%s: out of memory", path);
         close(fd);
         return NULL;
     }
     *t = (csv_table_t){.fd = fd, .ncols = ncols};
+    /* The lock keeps two runs that start together from both writing a header. */
+    bool locked = flock(fd, LOCK_EX) == 0;
+    bool ok = prepare_file(t, path, header, ncols, err, errlen);
+    if (locked)
+        flock(fd, LOCK_UN);
+    if (!ok) {
+        csv_table_close(t);
+        return NULL;
+    }
     return t;
+}
+
+const char *csv_table_warning(const csv_table_t *table)
+{
+    return table->warning[0] ? table->warning : NULL;
 }
 
 bool csv_table_append(csv_table_t *table, const char *const *fields)

@@ -23,6 +23,10 @@ typedef struct csv_table csv_table_t;
  * first differing column) in err. */
 csv_table_t *csv_table_open(const char *path, const char *const *header, int ncols, char *err, size_t errlen);
 
+/* What opening the table mended in the file (a last row cut inside a quoted field,
+ * named as FILE:LINE), for the caller to show as a warning; NULL if nothing. */
+const char *csv_table_warning(const csv_table_t *table);
+
 /* Appends one row of ncols fields (NULL is written as an empty field). False on a
  * write error (errno is kept). */
 bool csv_table_append(csv_table_t *table, const char *const *fields);

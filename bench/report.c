@@ -56,13 +56,15 @@ typedef struct column_info {
     strset_t seen[INFO_FIELDS];
 } column_info_t;
 
+/* pos: the position as FEN and depth; fen: as FEN alone, for CSVs that measured
+ * the same positions at different depths. */
 typedef struct sample {
-    int kind, row, col, pos;
+    int kind, row, col, pos, fen;
     double mnps;
 } sample_t;
 
 struct report {
-    strset_t kinds, rows, cols, positions;
+    strset_t kinds, rows, cols, positions, fens;
     column_info_t *info; /* parallel to cols */
     sample_t *samples;
     size_t nsamples, cap;
@@ -82,6 +84,7 @@ void report_free(report_t *r)
     strset_free(&r->rows);
     strset_free(&r->cols);
     strset_free(&r->positions);
+    strset_free(&r->fens);
     free(r->samples);
     free(r);
 }
@@ -90,12 +93,16 @@ void report_free(report_t *r)
 
 enum field {
     F_SCHEMA, F_CPU, F_KIND, F_METHOD, F_BULK, F_POSITION_ID, F_FEN, F_DEPTH, F_MNPS,
-    F_HOST, F_COMPILER, F_BUILD_TYPE, F_BUILD_FLAGS, F_COMMIT, NFIELDS
+    F_HOST, F_COMPILER, F_BUILD_TYPE, F_BUILD_FLAGS, F_COMMIT,
+    F_NODES, F_REPETITIONS, F_MEDIAN_S, F_MIN_S, F_MAX_S, NFIELDS
 };
 static const int field_column[NFIELDS] = {
     COL_SCHEMA, COL_CPU_MODEL_NAME, COL_KIND, COL_METHOD, COL_BULK, COL_POSITION_ID, COL_FEN, COL_DEPTH, COL_MNPS,
     COL_HOST, COL_COMPILER, COL_BUILD_TYPE, COL_BUILD_FLAGS, COL_COMMIT,
+    COL_NODES, COL_REPETITIONS, COL_MEDIAN_S, COL_MIN_S, COL_MAX_S,
 };
+/* Every message starts so: report's diagnostics go to the terminal among others'. */
+#define DIAG_PREFIX "rperft report: "
 enum { REQUIRED_FIELDS = F_MNPS + 1 }; /* the rest only annotate the columns */
 
 typedef struct file_reader {
@@ -117,7 +124,7 @@ static bool read_header(file_reader_t *fr, const csv_record_t *rec)
             if (strcmp(rec->fields[i], bench_header[field_column[f]]) == 0)
                 fr->index[f] = i;
         if (f < REQUIRED_FIELDS && fr->index[f] < 0) {
-            fprintf(fr->diag, "%s:%ld: not an rperft bench CSV: the header has no '%s' column\n", fr->path,
+            fprintf(fr->diag, DIAG_PREFIX "%s:%ld: not an rperft bench CSV: the header has no '%s' column\n", fr->path,
                     rec->line, bench_header[field_column[f]]);
             fr->bad_header = true;
             return false;
@@ -137,7 +144,7 @@ static bool skip_row(const file_reader_t *fr, const csv_record_t *rec, const cha
 static bool skip_row(const file_reader_t *fr, const csv_record_t *rec, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(fr->diag, "%s:%ld: ", fr->path, rec->line);
+    fprintf(fr->diag, DIAG_PREFIX "%s:%ld: ", fr->path, rec->line);
     va_start(ap, fmt);
     vfprintf(fr->diag, fmt, ap);
     va_end(ap);
@@ -145,14 +152,50 @@ static bool skip_row(const file_reader_t *fr, const csv_record_t *rec, const cha
     return false;
 }
 
-static bool parse_positive(const char *text, double *out)
+/* A finite decimal number, greater than zero (or at least zero when zero_ok). */
+static bool parse_number(const char *text, bool zero_ok, double *out)
 {
     char *end;
     errno = 0;
     double v = strtod(text, &end);
-    if (errno || end == text || *end != '\0' || !(v > 0) || !isfinite(v))
+    if (errno || end == text || *end != '\0' || !isfinite(v) || !(zero_ok ? v >= 0 : v > 0))
         return false;
     *out = v;
+    return true;
+}
+
+static bool all_digits(const char *s, size_t max_len)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > max_len)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+    return true;
+}
+
+/* The fields every row carries beside mnps, checked as strictly as mnps: a row
+ * with a broken one is no measurement. Columns a file lacks are not checked. */
+static bool numbers_usable(const file_reader_t *fr, const csv_record_t *rec)
+{
+    const char *depth = field(fr, rec, F_DEPTH);
+    bool perft_row = *field(fr, rec, F_FEN) != '\0';
+    if ((perft_row || *depth) && !(all_digits(depth, 2) && atoi(depth) <= 64))
+        return skip_row(fr, rec, "field 'depth': '%s' is not a depth from 0 to 64", depth);
+    if (fr->index[F_NODES] >= 0 && !all_digits(field(fr, rec, F_NODES), 39))
+        return skip_row(fr, rec, "field 'nodes': '%s' is not a node count (a whole number)", field(fr, rec, F_NODES));
+    if (fr->index[F_REPETITIONS] >= 0 &&
+        !(all_digits(field(fr, rec, F_REPETITIONS), 9) && atoi(field(fr, rec, F_REPETITIONS)) > 0))
+        return skip_row(fr, rec, "field 'repetitions': '%s' is not a positive whole number",
+                        field(fr, rec, F_REPETITIONS));
+    static const int times[] = {F_MEDIAN_S, F_MIN_S, F_MAX_S};
+    for (size_t i = 0; i < sizeof times / sizeof *times; i++) {
+        double seconds;
+        if (fr->index[times[i]] >= 0 && !parse_number(field(fr, rec, times[i]), true, &seconds))
+            return skip_row(fr, rec, "field '%s': '%s' is not a time in seconds (a number, at least 0)",
+                            bench_header[field_column[times[i]]], field(fr, rec, times[i]));
+    }
     return true;
 }
 
@@ -169,8 +212,10 @@ static bool row_usable(const file_reader_t *fr, const csv_record_t *rec, double 
     if (strcmp(field(fr, rec, F_SCHEMA), BENCH_SCHEMA) != 0)
         return skip_row(fr, rec, "field 'schema': '%s' is not schema " BENCH_SCHEMA ", the one this rperft reads",
                         field(fr, rec, F_SCHEMA));
-    if (!parse_positive(field(fr, rec, F_MNPS), mnps))
+    if (!parse_number(field(fr, rec, F_MNPS), false, mnps))
         return skip_row(fr, rec, "field 'mnps': '%s' is not a positive number", field(fr, rec, F_MNPS));
+    if (!numbers_usable(fr, rec))
+        return false;
     static const int nonempty[] = {F_KIND, F_METHOD, F_POSITION_ID};
     for (size_t i = 0; i < sizeof nonempty / sizeof *nonempty; i++)
         if (!*field(fr, rec, nonempty[i]))
@@ -226,6 +271,7 @@ static bool add_row(file_reader_t *fr, const csv_record_t *rec, double mnps)
     char row[128], pos[320];
     snprintf(row, sizeof row, "%s%s", field(fr, rec, F_METHOD), strcmp(bulk, "0") == 0 ? " (no bulk)" : "");
     /* Perft positions are matched by FEN and depth (ids are only names); micro rows by lookup. */
+    const char *fen = *field(fr, rec, F_FEN) ? field(fr, rec, F_FEN) : field(fr, rec, F_POSITION_ID);
     if (*field(fr, rec, F_FEN))
         snprintf(pos, sizeof pos, "%s ;D%s", field(fr, rec, F_FEN), field(fr, rec, F_DEPTH));
     else
@@ -235,9 +281,10 @@ static bool add_row(file_reader_t *fr, const csv_record_t *rec, double mnps)
         .row = strset_add(&r->rows, row),
         .col = add_column(r, fr->cpu_label ? fr->cpu_label : field(fr, rec, F_CPU)),
         .pos = strset_add(&r->positions, pos),
+        .fen = strset_add(&r->fens, fen),
         .mnps = mnps,
     };
-    return s.kind >= 0 && s.row >= 0 && s.col >= 0 && s.pos >= 0 && note_column(fr, rec, s.col) && add_sample(r, &s);
+    return s.kind >= 0 && s.row >= 0 && s.col >= 0 && s.pos >= 0 && s.fen >= 0 && note_column(fr, rec, s.col) && add_sample(r, &s);
 }
 
 static bool on_record(void *user, const csv_record_t *rec)
@@ -245,7 +292,7 @@ static bool on_record(void *user, const csv_record_t *rec)
     file_reader_t *fr = user;
     double mnps = 0;
     if (rec->error) {
-        fprintf(fr->diag, "%s:%ld: %s; row skipped\n", fr->path, rec->line, rec->error);
+        fprintf(fr->diag, DIAG_PREFIX "%s:%ld: %s; row skipped\n", fr->path, rec->line, rec->error);
         return true;
     }
     if (fr->ncols == 0)
@@ -265,15 +312,15 @@ long report_add_file(report_t *r, const char *path, const char *cpu_label, FILE 
     file_reader_t fr = {.report = r, .path = path, .cpu_label = cpu_label, .diag = diag};
     char err[600];
     if (!csv_read_file(path, on_record, &fr, err, sizeof err)) {
-        fprintf(diag, "%s\n", err);
+        fprintf(diag, DIAG_PREFIX "%s\n", err);
         return 0;
     }
     if (fr.oom)
-        fprintf(diag, "%s: out of memory\n", path);
+        fprintf(diag, DIAG_PREFIX "%s: out of memory\n", path);
     else if (fr.ncols == 0 && !fr.bad_header)
-        fprintf(diag, "%s: empty: no header and no rows\n", path);
+        fprintf(diag, DIAG_PREFIX "%s: empty: no header and no rows\n", path);
     else if (fr.usable == 0 && !fr.bad_header)
-        fprintf(diag, "%s: no usable rows\n", path);
+        fprintf(diag, DIAG_PREFIX "%s: no usable rows\n", path);
     return fr.oom ? 0 : fr.usable;
 }
 
@@ -303,11 +350,11 @@ typedef struct remap {
     int n;
 } remap_t;
 
-enum sample_axis { AXIS_ROW, AXIS_COL, AXIS_POS };
+enum sample_axis { AXIS_ROW, AXIS_COL, AXIS_POS, AXIS_FEN };
 
 static int sample_axis(const sample_t *s, int axis)
 {
-    return axis == AXIS_ROW ? s->row : axis == AXIS_COL ? s->col : s->pos;
+    return axis == AXIS_ROW ? s->row : axis == AXIS_COL ? s->col : axis == AXIS_POS ? s->pos : s->fen;
 }
 
 static bool remap_build(remap_t *m, const report_t *r, int kind, int global_n, int axis)
@@ -419,7 +466,7 @@ static bool copy_names(char ***names, const strset_t *set, const remap_t *m)
 }
 
 static bool build_grid(const report_t *r, int kind, const remap_t *rows, const remap_t *cols, const remap_t *pos,
-                       grid_t *g)
+                       int pos_axis, grid_t *g)
 {
     *g = (grid_t){.nrows = rows->n, .ncols = cols->n, .npos = pos->n};
     size_t cells = (size_t)rows->n * (size_t)cols->n * (size_t)pos->n;
@@ -428,7 +475,7 @@ static bool build_grid(const report_t *r, int kind, const remap_t *rows, const r
     for (size_t i = 0; i < r->nsamples; i++) {
         const sample_t *s = &r->samples[i];
         if (s->kind == kind &&
-            !bucket_add(grid_at(g, rows->to[s->row], cols->to[s->col], pos->to[s->pos]), s->mnps))
+            !bucket_add(grid_at(g, rows->to[s->row], cols->to[s->col], pos->to[sample_axis(s, pos_axis)]), s->mnps))
             return false;
     }
     return true;
@@ -442,18 +489,15 @@ static void grid_free(grid_t *g)
     free(g->b);
 }
 
-bool report_build(const report_t *r, const char *kind_name, report_table_t *t)
+/* The table with positions told apart by pos_axis: FEN and depth, or FEN alone. */
+static bool build_table(const report_t *r, int kind, int pos_axis, report_table_t *t)
 {
-    *t = (report_table_t){0};
-    snprintf(t->kind, sizeof t->kind, "%s", kind_name);
-    int kind = strset_find(&r->kinds, kind_name);
-    if (kind < 0)
-        return false;
     remap_t rows = {0}, cols = {0}, pos = {0};
     grid_t g = {0};
+    const strset_t *positions = pos_axis == AXIS_POS ? &r->positions : &r->fens;
     bool ok = remap_build(&rows, r, kind, r->rows.n, AXIS_ROW) && remap_build(&cols, r, kind, r->cols.n, AXIS_COL) &&
-              remap_build(&pos, r, kind, r->positions.n, AXIS_POS) &&
-              build_grid(r, kind, &rows, &cols, &pos, &g);
+              remap_build(&pos, r, kind, positions->n, pos_axis) &&
+              build_grid(r, kind, &rows, &cols, &pos, pos_axis, &g);
     t->nrows = rows.n, t->ncols = cols.n;
     ok = ok && copy_names(&t->row_names, &r->rows, &rows) && copy_names(&t->col_names, &r->cols, &cols) &&
          (t->col_notes = calloc((size_t)cols.n + 1, sizeof *t->col_notes)) &&
@@ -471,6 +515,29 @@ bool report_build(const report_t *r, const char *kind_name, report_table_t *t)
     if (!ok)
         report_table_free(t);
     return ok;
+}
+
+bool report_build(const report_t *r, const char *kind_name, report_table_t *t)
+{
+    *t = (report_table_t){0};
+    snprintf(t->kind, sizeof t->kind, "%s", kind_name);
+    int kind = strset_find(&r->kinds, kind_name);
+    if (kind < 0 || !build_table(r, kind, AXIS_POS, t))
+        return false;
+    if (t->npositions > 0)
+        return true;
+    /* Nothing shared at equal depths (one machine benched deeper): compare what
+     * the CSVs do share, the positions, and say so in the caption. */
+    report_table_t by_fen = {0};
+    snprintf(by_fen.kind, sizeof by_fen.kind, "%s", kind_name);
+    if (!build_table(r, kind, AXIS_FEN, &by_fen) || by_fen.npositions == 0) {
+        report_table_free(&by_fen);
+        return true;
+    }
+    report_table_free(t);
+    *t = by_fen;
+    t->depths_differ = true;
+    return true;
 }
 
 static void free_names(char **names, int n)
@@ -524,6 +591,9 @@ static void print_caption(const report_table_t *t, FILE *out)
     fprintf(out, "%s: geometric-mean %s over the %d %s%s every CPU and method measured; rank per CPU in brackets\n",
             t->kind, unit_of(t), t->npositions, strcmp(t->kind, "micro") == 0 ? "lookup kind" : "position",
             t->npositions == 1 ? "" : "s");
+    if (t->depths_differ)
+        fprintf(out, "(matched by FEN alone: no position was measured at the same depth everywhere, and deeper "
+                     "runs count faster)\n");
 }
 
 void report_print_text(const report_table_t *t, FILE *out)

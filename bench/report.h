@@ -15,7 +15,8 @@ void report_free(report_t *r);
 
 /* Adds one CSV's rows. cpu_label, when not NULL, replaces the CPU model name of
  * every row of this file (to tell two builds apart, or to fake a second machine in
- * a test). Malformed rows are reported on diag as "FILE:LINE: ..." and skipped.
+ * a test). Malformed rows (any numeric field that is not one) are reported on diag
+ * as "rperft report: FILE:LINE: ..." and skipped.
  * Returns the number of usable rows; 0 means none (the file is unusable), and a
  * file that cannot be read returns 0 after saying so on diag. */
 long report_add_file(report_t *r, const char *path, const char *cpu_label, FILE *diag);
@@ -24,6 +25,7 @@ typedef struct report_table {
     char kind[16];          /* "perft" or "micro" */
     int nrows, ncols;
     int npositions;         /* positions shared by every non-empty cell */
+    bool depths_differ;     /* no FEN and depth shared: positions matched by FEN alone */
     char **row_names;       /* method, "(no bulk)" appended for --no-bulk rows */
     char **col_names;       /* CPU model names (or labels) */
     char **col_notes;       /* hosts, compilers, build flags, commits seen */
@@ -32,8 +34,9 @@ typedef struct report_table {
 } report_table_t;
 
 /* Builds the table of one kind of measurement. False when there are no rows of
- * that kind (t is then empty but safe to free). npositions == 0 with rows present
- * means the cells share no position. */
+ * that kind (t is then empty but safe to free). When the cells share no position
+ * at equal depth, positions are matched by FEN alone (depths_differ). npositions
+ * == 0 with rows present means the cells share no position even so. */
 bool report_build(const report_t *r, const char *kind, report_table_t *t);
 void report_table_free(report_table_t *t);
 

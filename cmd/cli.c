@@ -61,6 +61,7 @@ void perft_options_read(const parsed_t *p, perft_options_t *opt)
         .hash_mb = (int)options_int(p, &opt_hash, 0),
         .depth = (int)options_operand(p, 0)->number,
         .verbose = options_flag(p, &opt_verbose),
+        .json = options_text(p, &opt_json, NULL),
     };
 }
 

@@ -74,6 +74,7 @@ typedef struct perft_options {
     int hash_mb;        /* 0: no hash table */
     int depth;
     bool verbose;       /* print the FEN searched on stderr */
+    const char *json;   /* --json FILE, or NULL */
 } perft_options_t;
 
 /* perft's and divide's stderr line: "METHOD: depth D, S s, M Mnps, T threads, hash H MB". */

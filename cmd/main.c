@@ -12,6 +12,7 @@
 static const command_t *const commands[] = {
     &perft_command, &divide_command, &fen_command,   &methods_command, &suite_command, &check_command,
     &perftree_command, &bench_command, &report_command, &split_command,  &units_command, &merge_command,
+    &compare_command,
 };
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
 

@@ -5,6 +5,8 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "json_report.h"
+#include "shared_options.h"
 #include "unitfile.h"
 
 enum { MISSING_SHOWN = 20 };
@@ -39,8 +41,26 @@ static bool total_nodes(const unit_set_t *set, const tally_t *tallies, count_t *
     return true;
 }
 
+/* What a merge found, for its JSON report (j NULL: none). */
+static void report_json(json_report_t *j, const unit_set_t *set, const results_summary_t *sum, size_t missing,
+                        size_t conflicting, const count_t *total)
+{
+    if (!j)
+        return;
+    json_t *root = json_report_root(j);
+    json_put(root, "root", json_text(set->root));
+    json_put(root, "depth", json_integer(set->depth));
+    json_put(root, "units", json_integer((json_int_t)set->count));
+    json_put(root, "results", json_integer(sum->results));
+    json_put(root, "duplicates", json_integer(sum->duplicates));
+    json_put(root, "bad_lines", json_integer(sum->bad));
+    json_put(root, "missing", json_integer((json_int_t)missing));
+    json_put(root, "conflicting", json_integer((json_int_t)conflicting));
+    json_put(root, "nodes", total ? json_count(*total) : json_null());
+}
+
 /* The RESULTS operands (1...) into tallies. */
-static int merge(const unit_set_t *set, const parsed_t *p, tally_t *tallies)
+static int merge(const unit_set_t *set, const parsed_t *p, tally_t *tallies, json_report_t *j)
 {
     results_summary_t sum = {0};
     bool readable = true;
@@ -49,6 +69,7 @@ static int merge(const unit_set_t *set, const parsed_t *p, tally_t *tallies)
     if (!readable || sum.bad > 0) {
         if (sum.bad > 0)
             fprintf(stderr, "rperft merge: %ld bad result lines\n", sum.bad);
+        report_json(j, set, &sum, 0, 0, NULL);
         return EXIT_BAD_INPUT;
     }
     size_t missing = report_missing(set, tallies), conflicting = 0;
@@ -56,13 +77,17 @@ static int merge(const unit_set_t *set, const parsed_t *p, tally_t *tallies)
         conflicting += tallies[id].conflict;
     if (conflicting)
         fprintf(stderr, "rperft merge: %zu units have conflicting results\n", conflicting);
-    if (missing || conflicting)
+    if (missing || conflicting) {
+        report_json(j, set, &sum, missing, conflicting, NULL);
         return EXIT_MISMATCH;
+    }
     count_t total;
     if (!total_nodes(set, tallies, &total)) {
         fprintf(stderr, "rperft merge: the total passes 2^128 - 1\n");
+        report_json(j, set, &sum, 0, 0, NULL);
         return EXIT_BAD_INPUT;
     }
+    report_json(j, set, &sum, 0, 0, &total);
     char digits[COUNT_DIGITS_MAX];
     printf("Nodes searched: %s\n", count_format(total, digits));
     fprintf(stderr, "rperft merge: depth %d of %s: %zu units, %ld results (%ld identical repeats), %.3f s computing\n",
@@ -77,10 +102,20 @@ static int cmd_merge(const parsed_t *p)
         return EXIT_BAD_INPUT;
     tally_t *tallies = calloc(set.count ? set.count : 1, sizeof *tallies);
     int rc = EXIT_BAD_INPUT;
-    if (tallies)
-        rc = merge(&set, p, tallies);
+    const char *json = options_text(p, &opt_json, NULL);
+    char err[512];
+    json_report_t *j = json ? json_report_open(json, "merge", err, sizeof err) : NULL;
+    if (json && !j)
+        fprintf(stderr, "rperft merge: --json %s\n", err);
+    else if (tallies)
+        rc = merge(&set, p, tallies, j);
     else
         fprintf(stderr, "rperft merge: out of memory\n");
+    if (j && !json_report_finish(j, true, rc, err, sizeof err)) {
+        fprintf(stderr, "rperft merge: --json %s\n", err);
+        if (rc == EXIT_ALL_GOOD)
+            rc = EXIT_BAD_INPUT;
+    }
     free(tallies);
     unit_set_free(&set);
     return rc;
@@ -90,6 +125,7 @@ static const option_t operand_units = {.name = "UNITS", .kind = OPTION_TEXT, .he
 static const option_t operand_results = {.name = "RESULTS", .kind = OPTION_TEXT, .repeatable = true,
                                          .help = "results files"};
 static const option_t *const operands[] = {&operand_units, &operand_results, NULL};
+static const option_use_t options[] = {OPTION(opt_json), OPTIONS_END};
 
 const command_t merge_command = {
     .name = "merge",
@@ -98,6 +134,7 @@ const command_t merge_command = {
         "Checks that every unit of UNITS (written by 'rperft split') has exactly one result\n"
         "in the RESULTS files (written by 'rperft units'; identical repeats are fine) and\n"
         "prints 'Nodes searched: N', N = sum of multiplicity x count, exact to 2^128.\n",
+    .options = options,
     .operands = operands,
     .min_operands = 2,
     .epilogue = "exit status: 0 complete; 1 units missing or results in conflict (listed on stderr);\n"

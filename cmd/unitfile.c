@@ -8,17 +8,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fnv.h"
 
 enum { BAD_LINES_SHOWN = 10 }; /* per results file; the rest are only counted */
-
-static const uint64_t FNV_OFFSET = 0xcbf29ce484222325u, FNV_PRIME = 0x100000001b3u;
-
-static uint64_t fnv1a(uint64_t h, const char *bytes, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)bytes[i]) * FNV_PRIME;
-    return h;
-}
 
 /* Prints "rperft CMD: FILE:LINE: message"; returns false for the caller to pass on. */
 static bool __attribute__((format(printf, 4, 5))) bad(const char *cmd, const char *path, long line, const char *fmt, ...)
@@ -86,7 +78,7 @@ bool unit_set_write(FILE *out, unit_set_t *set)
 {
     char head[FEN_MAX + 160], line[FEN_MAX + 128];
     int head_len = header_prefix(set, head, sizeof head);
-    uint64_t h = fnv1a(FNV_OFFSET, head, (size_t)head_len);
+    uint64_t h = fnv1a(FNV1A_OFFSET, head, (size_t)head_len);
     for (size_t i = 0; i < set->count; i++)
         h = fnv1a(h, line, (size_t)unit_line(set, i, line, sizeof line));
     set->fingerprint = h;
@@ -226,7 +218,7 @@ bool unit_set_read(const char *cmd, const char *path, unit_set_t *set)
     if (ok) {
         want = set->count, declared = set->fingerprint;
         set->count = 0;
-        h = fnv1a(FNV_OFFSET, r.line, prefix_len);
+        h = fnv1a(FNV1A_OFFSET, r.line, prefix_len);
         ok = units_parse(&r, set, want, &h);
     }
     if (ok && h != declared)

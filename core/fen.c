@@ -196,6 +196,8 @@ static bool castling_letter(position_t *pos, castling_scan_t *cs, fen_error_t *e
     if (file_letter ? !shredder_rook(pos, cs, colour, &rook_sq, err)
                     : !xfen_rook(pos, cs, colour, king_sq, &rook_sq, err))
         return false;
+    if (pos->castle_rooks & BB(rook_sq))
+        return fail(err, "castling", cs->column, "castling right '%c' is given twice", c);
     /* One right per side of the king: a second one would make castling ambiguous. */
     bb_t back_rank = RANK_1_BB << (8 * back);
     bb_t same_side = back_rank & (rook_sq > king_sq ? squares_above(king_sq) : squares_below(king_sq));
@@ -241,8 +243,15 @@ static bool parse_ep(const field_t *f, position_t *pos, fen_error_t *err)
         return fail(err, "en passant", f->column, "en-passant square %.2s but no %s pawn on %c%d",
                     t, colour_names[them], t[0], RANK_OF(pawn_sq) + 1);
     /* The double push passed over the square, so a piece on it makes no sense. */
-    if ((pos->colours[WHITE] | pos->colours[BLACK]) & BB(sq))
+    bb_t occupied = pos->colours[WHITE] | pos->colours[BLACK];
+    if (occupied & BB(sq))
         return fail(err, "en passant", f->column, "en-passant square %.2s is occupied", t);
+    /* ...and it started two squares behind the pawn, which it has just left. */
+    int origin_sq = pos->side == WHITE ? sq + 8 : sq - 8;
+    if (occupied & BB(origin_sq))
+        return fail(err, "en passant", f->column,
+                    "en-passant square %.2s but %c%d is occupied, so no %s pawn has just passed over it", t, t[0],
+                    RANK_OF(origin_sq) + 1, colour_names[them]);
     pos->ep = sq;
     return true;
 }
@@ -300,6 +309,9 @@ bool fen_parse(const char *text, position_t *pos, fen_error_t *err)
     int end_column, n = split_fields(text, fields, &end_column);
     if (n < 4)
         return fail(err, field_names[n], end_column, "missing %s field", field_names[n]);
+    /* The counters come as a pair: a lone one could be either. */
+    if (n == 5)
+        return fail(err, "fullmove", end_column, "missing fullmove field (a FEN has 4 or 6 fields)");
     position_t p;
     memset(&p, 0, sizeof p);
     if (!parse_fields(fields, n, &p, err))

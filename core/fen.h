@@ -15,7 +15,7 @@ typedef struct fen_error {
     char message[160];
 } fen_error_t;
 
-/* Parses 4, 5 or 6 fields (halfmove and fullmove default to 0 and 1). On success pos is
+/* Parses 4 or 6 fields (without the counters, halfmove 0 and fullmove 1). On success pos is
  * fully set up (position_refresh done); on failure returns false and fills err (which
  * may be NULL), and pos is left unchanged. tables_init() must have run. */
 bool fen_parse(const char *text, position_t *pos, fen_error_t *err);

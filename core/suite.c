@@ -152,9 +152,30 @@ static bool add_depth(parser_t *p, depth_list_t *d, const char *depth_text, size
     return true;
 }
 
+/* Whether an opcode names a perft count ("D3", "perft3", "perft"), so that a
+ * malformed one is an error rather than an operation of some other kind. */
+static bool perft_like(const char *w, size_t n)
+{
+    bool d_form = (w[0] == 'D' || w[0] == 'd') && (n == 1 || (w[1] >= '0' && w[1] <= '9'));
+    return d_form || (n >= 5 && strncasecmp(w, "perft", 5) == 0);
+}
+
+/* EPD's opcode syntax: a letter, then letters, digits and underscores. */
+static bool is_opcode(const char *w, size_t n)
+{
+    bool letter = (w[0] >= 'a' && w[0] <= 'z') || (w[0] >= 'A' && w[0] <= 'Z');
+    if (!letter)
+        return false;
+    for (size_t i = 1; i < n; i++)
+        if (!((w[i] | 0x20) >= 'a' && (w[i] | 0x20) <= 'z') && !(w[i] >= '0' && w[i] <= '9') && w[i] != '_')
+            return false;
+    return true;
+}
+
 /* One operation between semicolons: "D3 8902", "perft3 8902", "perft 3 8902",
- * a bare count (its depth is its place in the list), or "id NAME". */
-static bool parse_op(parser_t *p, char *op, int col, int place, depth_list_t *d, char **id)
+ * a bare count (its depth is its place among the bare counts), or "id NAME".
+ * Any other EPD operation (c0 "comment", bm, acd, ...) is not ours: ignored. */
+static bool parse_op(parser_t *p, char *op, int col, depth_list_t *d, char **id)
 {
     char *rest = op;
     size_t n1 = 0, n2 = 0, n3 = 0;
@@ -173,14 +194,23 @@ static bool parse_op(parser_t *p, char *op, int col, int place, depth_list_t *d,
     char *w2 = next_word(&rest, &n2);
     char *w3 = next_word(&rest, &n3);
     int c2 = w2 ? col + (int)(w2 - op) : c1 + (int)n1;
-    if (all_digits(w1, n1) && !w2) {
+    if (all_digits(w1, n1)) {
+        if (w2)
+            return fail(p, c2, "operation", "unexpected '%.*s' after the bare count %.*s", (int)n2, w2, (int)n1,
+                        w1);
         if (d->named)
             return fail(p, c1, "operation", "a bare count cannot follow Dn operations on the same line");
         d->bare = true;
         char depth[16];
-        snprintf(depth, sizeof depth, "%d", place);
+        snprintf(depth, sizeof depth, "%d", d->n + 1);
         return add_depth(p, d, depth, strlen(depth), c1, w1, n1, c1);
     }
+    if (!is_opcode(w1, n1))
+        return fail(p, c1, "operation",
+                    "'%.*s' is not an EPD operation (an opcode is a letter, then letters, digits or '_')", (int)n1,
+                    w1);
+    if (!perft_like(w1, n1))
+        return true;
     const char *depth = NULL;
     size_t depth_len = 0;
     char *count = w2, *extra = w3;
@@ -194,7 +224,7 @@ static bool parse_op(parser_t *p, char *op, int col, int place, depth_list_t *d,
         depth = w2, depth_len = n2, count = w3, count_len = n3, extra = next_word(&rest, &n3);
         count_col = w3 ? col + (int)(w3 - op) : c2 + (int)n2;
     } else {
-        return fail(p, c1, "operation", "unknown operation '%.*s' (expected Dn COUNT, perftN COUNT, a bare count or id NAME)",
+        return fail(p, c1, "operation", "'%.*s' is not a perft count (expected Dn COUNT, perftN COUNT or perft N COUNT)",
                     (int)n1, w1);
     }
     if (d->bare)
@@ -206,22 +236,42 @@ static bool parse_op(parser_t *p, char *op, int col, int place, depth_list_t *d,
                      count ? count_len : 0, count_col);
 }
 
+/* The end of the operation starting at seg: the next ';' outside a quoted string
+ * (EPD strings may hold ';'), or the end of the text. NULL (after failing) when a
+ * string is not closed. */
+static char *operation_end(parser_t *p, char *seg, int col)
+{
+    char *quote = NULL;
+    for (char *c = seg; *c; c++) {
+        if (*c == '"')
+            quote = quote ? NULL : c;
+        else if (*c == ';' && !quote)
+            return c;
+    }
+    if (quote) {
+        fail(p, col + (int)(quote - seg), "operation", "a quoted string is not closed");
+        return NULL;
+    }
+    return seg + strlen(seg);
+}
+
 /* The operations after the FEN: segments between semicolons, blanks trimmed. */
 static bool parse_ops(parser_t *p, char *ops, int col, depth_list_t *d, char **id)
 {
-    int place = 0;
     char *seg = ops;
     for (;;) {
-        char *semi = strchr(seg, ';');
-        if (semi)
-            *semi = '\0';
+        char *end = operation_end(p, seg, col + (int)(seg - ops));
+        if (!end)
+            return false;
+        bool last = *end == '\0';
+        *end = '\0';
         char *op = skip_blanks(seg);
         trim_end(op);
-        if (*op && !parse_op(p, op, col + (int)(op - ops), ++place, d, id))
+        if (*op && !parse_op(p, op, col + (int)(op - ops), d, id))
             return false;
-        if (!semi)
+        if (last)
             return true;
-        seg = semi + 1;
+        seg = end + 1;
     }
 }
 

@@ -11,7 +11,7 @@
  *     epd FEN
  *     perft 1 48
  *     perft 2 2039
- * FEN has 4, 5 or 6 fields; castling may be KQkq, Shredder-FEN (HAha) or X-FEN.
+ * FEN has 4 or 6 fields; castling may be KQkq, Shredder-FEN (HAha) or X-FEN.
  * CRLF, a NUL before LF, no final newline, blank lines, '#' comment lines and
  * repeated blanks are accepted. Counts are read exactly as 128-bit numbers.
  *

@@ -96,9 +96,9 @@ done
 echo "$kk ;D65 1" >"$tmp/depth.epd"
 bad "depth.epd:1:[0-9]+: depth: '65' is not a depth from 0 to 64" "$rperft" suite "$tmp/depth.epd"
 echo "$kk ;D-1 1" >"$tmp/depth.epd"
-bad "depth.epd:1:[0-9]+: operation: unknown operation 'D-1'" "$rperft" suite "$tmp/depth.epd"
-echo "$kk ;Dx 1" >"$tmp/depth.epd"
-bad "depth.epd:1:[0-9]+: operation: unknown operation 'Dx'" "$rperft" suite "$tmp/depth.epd"
+bad "depth.epd:1:[0-9]+: operation: 'D-1' is not an EPD operation" "$rperft" suite "$tmp/depth.epd"
+echo "$kk ;D1x 1" >"$tmp/depth.epd"
+bad "depth.epd:1:[0-9]+: operation: 'D1x' is not a perft count" "$rperft" suite "$tmp/depth.epd"
 bad "--max-depth -1: expected a whole number from 0 to 64" "$rperft" suite --max-depth -1 "$good"
 bad "--depth" "$rperft" bench --reps 1 --depth x
 
@@ -133,6 +133,13 @@ bad "--fen .*: pieces field, column 1: no white king" "$rperft" divide --fen "k7
 bad "--fen .*: pieces field, column 3: pawn on rank 8" "$rperft" perft --fen "k6P/8/8/8/8/8/8/K7 w - - 0 1" 1
 bad "--fen .*: pieces field, column 18: pawn on rank 1" "$rperft" perft --fen "k7/8/8/8/8/8/8/K6p w - - 0 1" 1
 bad "--fen .*: pieces field, column 1: two white kings" "$rperft" perft --fen "k7/8/8/8/8/8/8/K6K w - - 0 1" 1
+# Issue 13: an impossible en-passant square (d5xe6 was counted), 5 fields, a castling
+# right twice; and EPD operations other than perft counts are ignored.
+bad "--fen .*: en passant field, column 30: .*e7 is occupied" "$rperft" divide --fen "4k3/4n3/8/3Pp3/8/8/8/4K3 w - e6 0 1" 1
+bad "--fen .*: fullmove field.*4 or 6 fields" "$rperft" perft --fen "$start w KQkq - 0" 1
+bad "--fen .*: castling field.*'K' is given twice" "$rperft" perft --fen "4k3/8/8/8/8/8/8/R3K2R w KK - 0 1" 1
+echo "$kk ;c0 \"opposition; kings only\" ;bm Kd2 ;id \"kk\" ;acd 3 ;D1 5 ;D2 25" >"$tmp/ops.epd"
+expect_rc 0 "$rperft" suite "$tmp/ops.epd"
 echo "8/8/8/8/8/8/8/K7 w - - 0 1 ;D1 3" >"$tmp/king.epd"
 bad "king.epd:1:1: FEN pieces: no black king" "$rperft" suite "$tmp/king.epd"
 echo "k7/8/8/8/8/8/8/K6p w - - ;D1 3" >"$tmp/pawn.epd"

@@ -7,7 +7,10 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench_set.h"
@@ -189,6 +192,68 @@ Test(csv, a_torn_last_row_stays_separate)
     cr_assert_str_eq(c.field[2][1], "whole");
 }
 
+/* Issue 13: the quote is still closed (or the field would swallow the new rows),
+ * but no longer silently: the warning names the file and the cut row's line. */
+Test(csv, a_row_cut_inside_quotes_is_named_in_a_warning)
+{
+    const char *path = temp_path("cut.csv");
+    spit(path, "id,fen,note\n1,whole,row\n2,\"cut inside");
+    const char *row[] = {"3", "next", "row"};
+    char err[256];
+    csv_table_t *t = csv_table_open(path, header3, 3, err, sizeof err);
+    cr_assert(t != NULL, "%s", err);
+    const char *warning = csv_table_warning(t);
+    cr_assert(warning != NULL, "no warning for a row cut inside quotes");
+    char where[160];
+    snprintf(where, sizeof where, "%s:3: ", path);
+    cr_assert(strncmp(warning, where, strlen(where)) == 0, "%s", warning);
+    cr_assert(csv_table_append(t, row));
+    csv_table_close(t);
+    collected_t c = read_all(path);
+    cr_assert_eq(c.n, 4);
+    cr_assert_eq(c.nfields[2], 2, "the cut row stays short");
+    cr_assert_str_eq(c.field[3][1], "next");
+
+    /* A whole file opens without a warning. */
+    t = csv_table_open(path, header3, 3, err, sizeof err);
+    cr_assert(t != NULL, "%s", err);
+    cr_assert_null(csv_table_warning(t));
+    csv_table_close(t);
+}
+
+/* A path whose directory refuses new files: a 0500 directory, or for root (who
+ * writes anywhere) sysfs; NULL when neither refuses here. */
+static const char *unwritable_path(void)
+{
+    static char path[160];
+    if (geteuid() != 0) {
+        snprintf(path, sizeof path, "%s/read-only", dir);
+        cr_assert_eq(mkdir(path, 0500), 0);
+        strcat(path, "/bench.csv");
+        return path;
+    }
+    snprintf(path, sizeof path, "/sys/rperft-test-%d.csv", (int)getpid());
+    int fd = open(path, O_RDWR | O_CREAT, 0644);
+    if (fd >= 0) {
+        close(fd);
+        unlink(path);
+        return NULL;
+    }
+    return errno == EACCES ? path : NULL;
+}
+
+/* Issue 13: the write-only retry (for /dev/stdout) failed with ENOENT and hid the
+ * real reason. */
+Test(csv, an_unwritable_directory_says_permission_denied)
+{
+    const char *path = unwritable_path();
+    if (!path)
+        cr_skip_test("no directory here refuses new files");
+    char err[512] = "";
+    cr_assert_null(csv_table_open(path, header3, 3, err, sizeof err));
+    cr_assert(strstr(err, path) && strstr(err, strerror(EACCES)), "%s", err);
+}
+
 Test(csv, malformed_records_carry_their_line)
 {
     const char *path = temp_path("bad.csv");
@@ -231,6 +296,105 @@ Test(csv, bench_rows_round_trip_with_the_schema)
     char cpu[64];
     cr_assert_float_eq(report_cell(&tab, "rotated", sysinfo_cpu_name(&sys, cpu, sizeof cpu)), 812.5, 1e-9);
     report_table_free(&tab);
+    report_free(r);
+}
+
+/* One perft bench row of this machine, for the report tests to bend. */
+static void sample_row(const char *fen, int depth, double mnps, const char **fields, char *buf)
+{
+    static sysinfo_t sys;
+    sysinfo_read(&sys);
+    bench_measurement_t m = {.kind = "perft", .method = "rotated", .bitscan = "hardware", .bulk = 1,
+                             .position_id = "p", .fen = fen, .depth = depth, .nodes = "1000",
+                             .repetitions = 3, .median_s = 0.5, .min_s = 0.4, .max_s = 0.6, .mnps = mnps};
+    bench_row(&sys, &m, fields, buf);
+}
+
+static void write_rows(const char *path, const char *const (*rows)[BENCH_COLUMNS], int n)
+{
+    char err[256];
+    csv_table_t *t = csv_table_open(path, bench_header, BENCH_COLUMNS, err, sizeof err);
+    cr_assert(t != NULL, "%s", err);
+    for (int i = 0; i < n; i++)
+        cr_assert(csv_table_append(t, rows[i]));
+    csv_table_close(t);
+}
+
+/* Issue 13: every numeric field is checked as mnps is (before, median_s 'abc',
+ * nodes 'xyz' and depth '-3' were taken), and every message says who speaks. */
+Test(csv, report_checks_every_numeric_field)
+{
+    static const struct { int col; const char *value, *says; } bad[] = {
+        {COL_MEDIAN_S, "abc", "field 'median_s': 'abc'"},
+        {COL_MIN_S, "-1", "field 'min_s': '-1'"},
+        {COL_NODES, "xyz", "field 'nodes': 'xyz'"},
+        {COL_DEPTH, "-3", "field 'depth': '-3'"},
+        {COL_DEPTH, "", "field 'depth': ''"},
+        {COL_REPETITIONS, "0", "field 'repetitions': '0'"},
+        {COL_MNPS, "-5", "field 'mnps': '-5'"},
+    };
+    enum { NBAD = sizeof bad / sizeof *bad };
+    const char *rows[NBAD + 1][BENCH_COLUMNS];
+    char bufs[NBAD + 1][BENCH_ROW_BUF];
+    for (int i = 0; i <= NBAD; i++) {
+        sample_row("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 3, 100, rows[i], bufs[i]);
+        if (i < NBAD)
+            rows[i][bad[i].col] = bad[i].value;
+    }
+    char path[160];
+    snprintf(path, sizeof path, "%s", temp_path("numbers.csv"));
+    write_rows(path, (const char *const (*)[BENCH_COLUMNS])rows, NBAD + 1);
+
+    char *diag;
+    size_t size;
+    FILE *out = open_memstream(&diag, &size);
+    report_t *r = report_new();
+    cr_assert_eq(report_add_file(r, path, NULL, out), 1, "only the last row is whole");
+    cr_assert_eq(report_add_file(r, temp_path("missing.csv"), NULL, out), 0);
+    fclose(out);
+    for (int i = 0; i < NBAD; i++) {
+        char want[256];
+        snprintf(want, sizeof want, "rperft report: %s:%d: %s", path, i + 2, bad[i].says);
+        cr_assert(strstr(diag, want) != NULL, "lacks \"%s\":\n%s", want, diag);
+    }
+    cr_assert(strstr(diag, "rperft report: ") && strstr(diag, "missing.csv: cannot open"), "%s", diag);
+    for (char *line = diag; *line; line = strchr(line, '\n') + 1)
+        cr_assert(strncmp(line, "rperft report: ", 15) == 0, "a line without the prefix: %s", line);
+    free(diag);
+    report_free(r);
+}
+
+/* Issue 13: one machine benched a position at depth 5, another at depth 6; the
+ * table was "nothing to compare". Now the FENs they share are compared, and the
+ * caption says the depths differ. */
+Test(csv, report_at_different_depths_compares_the_shared_fens)
+{
+    static const char fen[] = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    const char *rows[2][BENCH_COLUMNS];
+    char bufs[2][BENCH_ROW_BUF];
+    sample_row(fen, 5, 100, rows[0], bufs[0]);
+    sample_row(fen, 6, 300, rows[1], bufs[1]);
+    write_rows(temp_path("d5.csv"), (const char *const (*)[BENCH_COLUMNS])rows, 1);
+    write_rows(temp_path("d6.csv"), (const char *const (*)[BENCH_COLUMNS])rows + 1, 1);
+    report_t *r = report_new();
+    FILE *diag = fopen("/dev/null", "w");
+    cr_assert_eq(report_add_file(r, temp_path("d5.csv"), "five", diag), 1);
+    cr_assert_eq(report_add_file(r, temp_path("d6.csv"), "six", diag), 1);
+    fclose(diag);
+    report_table_t t;
+    cr_assert(report_build(r, "perft", &t));
+    cr_assert_eq(t.npositions, 1);
+    cr_assert(t.depths_differ);
+    cr_assert_float_eq(report_cell(&t, "rotated", "five"), 100.0, 1e-9);
+    cr_assert_float_eq(report_cell(&t, "rotated", "six"), 300.0, 1e-9);
+    char *text;
+    size_t size;
+    FILE *out = open_memstream(&text, &size);
+    report_print_text(&t, out);
+    fclose(out);
+    cr_assert(strstr(text, "matched by FEN alone") != NULL, "%s", text);
+    free(text);
+    report_table_free(&t);
     report_free(r);
 }
 

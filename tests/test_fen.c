@@ -180,11 +180,10 @@ Test(fen, four_fields_default_counters)
     cr_assert_eq(pos.fullmove, 1);
 }
 
-Test(fen, five_fields_default_fullmove)
+Test(fen, error_five_fields)
 {
-    position_t pos = parse_ok("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7");
-    cr_assert_eq(pos.halfmove, 7);
-    cr_assert_eq(pos.fullmove, 1);
+    /* 4 or 6 fields: a lone counter could be either one (issue 13). */
+    expect_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7", "fullmove", "4 or 6 fields");
 }
 
 Test(fen, blanks_around_and_between_fields)
@@ -244,10 +243,14 @@ Test(fen, chess960_written_h_side_first)
     cr_assert_str_eq(buf, "1rkr3b/1ppn3p/3pB1n1/6q1/R2P4/4N1P1/1P5P/2KRQ1B1 b Ddb - 0 14");
 }
 
-Test(fen, duplicate_castling_letters_are_harmless)
+Test(fen, error_castling_letter_twice)
 {
-    position_t pos = parse_ok("4k3/8/8/8/8/8/8/R3K2R w KKHQA -");
-    cr_assert_eq(pos.castle_rooks, BB(SQ(0, 0)) | BB(SQ(7, 0)));
+    /* KK, QQ, kk, and two letters for one rook (K and H both name h1): issue 13. */
+    expect_error("4k3/8/8/8/8/8/8/R3K2R w KK -", "castling", "'K' is given twice");
+    expect_error("4k3/8/8/8/8/8/8/R3K2R w QQ -", "castling", "'Q' is given twice");
+    expect_error("r3k2r/8/8/8/8/8/8/4K3 w kk -", "castling", "'k' is given twice");
+    expect_error("4k3/8/8/8/8/8/8/R3K2R w KH -", "castling", "'H' is given twice");
+    expect_error("4k3/8/8/8/8/8/8/R3K2R w KQAq -", "castling", "'A' is given twice");
 }
 
 Test(fen, ep_without_possible_capture_is_kept)
@@ -401,6 +404,15 @@ Test(fen, error_ep_bad_square)
 Test(fen, error_ep_square_occupied)
 {
     expect_error("4k3/8/4n3/4p3/8/8/8/4K3 w - e6", "en passant", "occupied");
+}
+
+Test(fen, error_ep_origin_occupied)
+{
+    /* e7 is occupied, so the e-pawn cannot have just come from there: with the square
+     * kept, d5xe6 was counted (7 moves at depth 1, Stockfish 6). Issue 13. */
+    expect_error("4k3/4n3/8/3Pp3/8/8/8/4K3 w - e6 0 1", "en passant", "e7 is occupied");
+    expect_error("4k3/8/8/8/3pP3/8/4N3/4K3 b - e3 0 1", "en passant", "e2 is occupied");
+    expect_error("4k3/4p3/8/3Pp3/8/8/8/4K3 w - e6 0 1", "en passant", "no black pawn has just passed");
 }
 
 /* ---- errors: counters, field count ---- */

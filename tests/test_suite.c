@@ -334,7 +334,7 @@ Test(suite, malformed_lines_name_file_line_column_field)
     expect_error("\n\n8/8/8 w - - ;D1 3\n", 3, 1, "FEN pieces");
     expect_error(START " ;D1 20\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1 ;D1 20\n", 2, 49,
                  "FEN castling");
-    expect_error(START " ;bm e4\n", 1, 59, "operation");
+    expect_error(START " ;bm e4\n", 1, 64, "operations"); /* bm is ignored; no count is left */
     expect_error(START "\n", 1, 57, "operations");
     expect_error(START " ;D1 20 ;D1 20\n", 1, 67, "D1");
     expect_error(START " ;D99 20\n", 1, 60, "depth");
@@ -346,6 +346,42 @@ Test(suite, malformed_lines_name_file_line_column_field)
     expect_error("perft 1 20\n", 1, 1, "perft");
     expect_error("id x\nepd " START "\nperft 1 twenty\n", 3, 9, "D1 count");
     expect_error("id x\nepd " START "\n\nid y\nepd " START "\nperft 1 20\n", 2, 1, "perft");
+}
+
+/* Issue 13: EPD operations that are not perft counts are ignored, their quoted
+ * strings read whole (a ';' inside one does not end the operation). */
+Test(suite, other_epd_operations_are_ignored)
+{
+    static const char text[] = START " ;c0 \"comment; with a semicolon\" ;bm e4 ;acd 5 ;D1 20 ;id \"a;b\" ;D2 400\n";
+    suite_t s = parse_ok(text, sizeof text - 1);
+    cr_assert_eq(s.count, 1);
+    cr_assert_eq(s.entries[0].ndepths, 2);
+    cr_assert_eq(s.entries[0].depths[0].depth, 1);
+    cr_assert(s.entries[0].depths[1].expected == 400);
+    cr_assert_str_eq(s.entries[0].id, "a;b");
+    suite_free(&s);
+}
+
+Test(suite, other_operations_do_not_shift_bare_counts)
+{
+    static const char text[] = START ";c0 \"x\";20;400;acn 1\n";
+    suite_t s = parse_ok(text, sizeof text - 1);
+    cr_assert_eq(s.entries[0].ndepths, 2);
+    cr_assert_eq(s.entries[0].depths[0].depth, 1);
+    cr_assert(s.entries[0].depths[0].expected == 20);
+    cr_assert_eq(s.entries[0].depths[1].depth, 2);
+    cr_assert(s.entries[0].depths[1].expected == 400);
+    suite_free(&s);
+}
+
+Test(suite, malformed_perft_counts_are_still_errors)
+{
+    expect_error(START " ;c0 \"not closed ;D1 20\n", 1, 62, "operation");
+    expect_error(START " ;D1x 20\n", 1, 59, "operation");
+    expect_error(START " ;perft3x 5\n", 1, 59, "operation");
+    expect_error(START " ;D1 abc ;c0 \"x\"\n", 1, 62, "D1 count");
+    expect_error(START " ;20 400\n", 1, 62, "operation");
+    expect_error(START " ;-5\n", 1, 59, "operation");
 }
 
 Test(suite, nul_inside_a_line)

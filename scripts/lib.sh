@@ -1,0 +1,22 @@
+# Sourced by the scripts in this directory, not run: one way to run a step quietly
+# without hiding its failure.
+#
+# step NAME COMMAND...: runs COMMAND with its output in a log; says nothing when it
+# succeeds, and when it fails prints NAME, the exit status and the last lines of the
+# log on stderr, then returns that status (under set -e the script stops there).
+# The caller names itself in $step_prefix (default: the script's name).
+step() {
+  local name="$1" log rc=0
+  shift
+  log=$(mktemp "${TMPDIR:-/tmp}/rperft-step.XXXXXX")
+  "$@" >"$log" 2>&1 || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    {
+      echo "${step_prefix:-$(basename "$0")}: $name failed (exit $rc): $*"
+      echo "  last lines of its output:"
+      tail -n 40 "$log" | sed 's/^/    /'
+    } >&2
+  fi
+  rm -f "$log"
+  return "$rc"
+}
