@@ -11,6 +11,7 @@
 #include "bench/bench_set.h"
 #include "bench/csv_table.h"
 #include "bench/micro.h"
+#include "bench/micro_ray.h"
 #include "bench/schema.h"
 #include "bench/sysinfo.h"
 #include "bench/timing.h"
@@ -473,23 +474,23 @@ static int check_micro(const method_t *const *methods, const micro_kernel_t *con
     return EXIT_ALL_GOOD;
 }
 
-static void print_micro_kind(const method_t *const *methods, int n, int base, int kind, const timing_stats_t *stats,
-                             const double *rates)
+static void print_micro_kind(const char *title, const char *what, const char *const *names, int n, int base,
+                             const char *base_name, const timing_stats_t *stats, const double *rates)
 {
-    printf("\n%s lookups\n  %-20s %12s %10s %6s\n", micro_kind_names[kind], "method", "M lookups/s", "min-max %",
-           base_label(methods, base));
+    printf("\n%s\n  %-20s %12s %10s %6s\n", title, what, "M lookups/s", "min-max %", base_name);
     for (int m = 0; m < n; m++)
-        printf("  %-20s %12.1f %10.1f %6.2f%s\n", methods[m]->name, rates[m], 100 * timing_spread(&stats[m]),
+        printf("  %-20s %12.1f %10.1f %6.2f%s\n", names[m], rates[m], 100 * timing_spread(&stats[m]),
                rates[base] > 0 ? rates[m] / rates[base] : 0, timing_spread(&stats[m]) > 0.10 ? "  *spread" : "");
     fflush(stdout);
 }
 
-static int time_micro_kind(const method_t *const *methods, const micro_kernel_t *const *kernels, int n, int base,
-                           const micro_workload_t *w, int kind, const bench_options_t *opt, csv_out_t *csv)
+/* Times n kernels of one lookup kind, interleaved, into rates (M lookups/s). */
+static int time_kernels(const micro_kernel_t *const *kernels, const char *const *names, int n, const micro_workload_t *w,
+                        int kind, const bench_options_t *opt, timing_stats_t *stats, double *rates, uint64_t *totals)
 {
     int passes[MAX_BENCH_METHODS];
     for (int m = 0; m < n; m++) {
-        progress("micro %s: calibrating %s", micro_kind_names[kind], methods[m]->name);
+        progress("micro %s: calibrating %s", micro_kind_names[kind], names[m]);
         passes[m] = calibrate(kernels[m], w, kind);
     }
     micro_run_t r = {.kernels = kernels, .w = w, .kind = kind, .passes = passes};
@@ -503,14 +504,30 @@ static int time_micro_kind(const method_t *const *methods, const micro_kernel_t 
         return samples ? EXIT_INTERRUPTED : EXIT_BAD_INPUT;
     }
     progress_done();
+    for (int m = 0; m < n; m++) {
+        stats[m] = timing_summarize(samples + m * opt->reps, opt->reps);
+        totals[m] = w->lookups[kind] * (uint64_t)passes[m];
+        rates[m] = stats[m].median > 0 ? (double)totals[m] / stats[m].median / 1e6 : 0;
+    }
+    free(samples);
+    return EXIT_ALL_GOOD;
+}
+
+static int time_micro_kind(const method_t *const *methods, const micro_kernel_t *const *kernels, int n, int base,
+                           const micro_workload_t *w, int kind, const bench_options_t *opt, csv_out_t *csv)
+{
+    const char *names[MAX_BENCH_METHODS];
+    for (int m = 0; m < n; m++)
+        names[m] = methods[m]->name;
     timing_stats_t stats[MAX_BENCH_METHODS];
     double rates[MAX_BENCH_METHODS];
+    uint64_t totals[MAX_BENCH_METHODS];
+    int rc = time_kernels(kernels, names, n, w, kind, opt, stats, rates, totals);
+    if (rc != EXIT_ALL_GOOD)
+        return rc;
     for (int m = 0; m < n; m++) {
         char lookups[32];
-        stats[m] = timing_summarize(samples + m * opt->reps, opt->reps);
-        uint64_t total = w->lookups[kind] * (uint64_t)passes[m];
-        rates[m] = stats[m].median > 0 ? (double)total / stats[m].median / 1e6 : 0;
-        snprintf(lookups, sizeof lookups, "%llu", (unsigned long long)total);
+        snprintf(lookups, sizeof lookups, "%llu", (unsigned long long)totals[m]);
         bench_measurement_t row = {
             .kind = "micro", .method = methods[m]->name, .bitscan = methods[m]->bitscan, .bulk = -1, .threads = 1,
             .position_id = micro_kind_names[kind], .depth = -1, .nodes = lookups, .repetitions = opt->reps,
@@ -518,9 +535,34 @@ static int time_micro_kind(const method_t *const *methods, const micro_kernel_t 
         };
         csv_put(csv, &row);
     }
-    free(samples);
-    print_micro_kind(methods, n, base, kind, stats, rates);
+    char title[64];
+    snprintf(title, sizeof title, "%s lookups", micro_kind_names[kind]);
+    print_micro_kind(title, "method", names, n, base, base_label(methods, base), stats, rates);
     return EXIT_ALL_GOOD;
+}
+
+/* The seed page's three forms of one ray side by side (printed only: they are no
+ * methods, so no CSV row). Their checksums must agree before they are timed. */
+static int time_ray_forms(const micro_workload_t *w, const bench_options_t *opt)
+{
+    const micro_kernel_t *kernels[RAY_FORMS];
+    const char *names[RAY_FORMS];
+    for (int f = 0; f < RAY_FORMS; f++)
+        kernels[f] = &ray_forms[f].kernel, names[f] = ray_forms[f].name;
+    bb_t want = kernels[0]->run[MICRO_ROOK](w, 1);
+    for (int f = 1; f < RAY_FORMS; f++)
+        if (kernels[f]->run[MICRO_ROOK](w, 1) != want) {
+            fprintf(stderr, "rperft bench: MISMATCH: the %s form of the ray differs from the %s form\n", names[f], names[0]);
+            return EXIT_MISMATCH;
+        }
+    timing_stats_t stats[RAY_FORMS];
+    double rates[RAY_FORMS];
+    uint64_t totals[RAY_FORMS];
+    int rc = time_kernels(kernels, names, RAY_FORMS, w, MICRO_ROOK, opt, stats, rates, totals);
+    if (rc == EXIT_ALL_GOOD)
+        print_micro_kind("one ray (a rook's towards the h-file), the seed page's three forms", "form", names, RAY_FORMS, 0,
+                         "vs loop", stats, rates);
+    return rc;
 }
 
 static int run_micro_bench(const method_t *const *methods, int n, int base, const bench_set_t *set,
@@ -548,6 +590,8 @@ static int run_micro_bench(const method_t *const *methods, int n, int base, cons
         rc = check_micro(methods, kernels, n, &w, k);
     for (int k = 0; k < MICRO_KINDS && rc == EXIT_ALL_GOOD; k++)
         rc = time_micro_kind(methods, kernels, n, base, &w, k, opt, csv);
+    if (rc == EXIT_ALL_GOOD)
+        rc = time_ray_forms(&w, opt);
     micro_workload_free(&w);
     return rc;
 }

@@ -551,6 +551,13 @@ static check_result_t run_all(check_run_t *r, const suite_t *suites, int n)
     return CHECK_PASS;
 }
 
+static void free_suites(suite_t *suites, int n)
+{
+    for (int i = 0; i < n; i++)
+        suite_free(&suites[i]);
+    free(suites);
+}
+
 /* Writes the JSON report: the engine and the dialect it spoke, the totals, and
  * (when it could not be started) why. */
 static bool finish_json(check_run_t *r, int rc, const char *start_error)
@@ -586,13 +593,17 @@ static int cmd_check(const parsed_t *p)
     if (!suites)
         return EXIT_BAD_INPUT;
     char why[512];
+    bool opened = true;
     if (opt.json && !(r.json = json_report_open(opt.json, "check", why, sizeof why))) {
         fprintf(stderr, "rperft check: --json %s\n", why);
-        return EXIT_BAD_INPUT;
-    }
-    if (opt.junit && !(r.junit = junit_open(opt.junit, "rperft check", why, sizeof why))) {
+        opened = false;
+    } else if (opt.junit && !(r.junit = junit_open(opt.junit, "rperft check", why, sizeof why))) {
         fprintf(stderr, "rperft check: --junit %s\n", why);
         json_report_discard(r.json);
+        opened = false;
+    }
+    if (!opened) {
+        free_suites(suites, opt.nfiles);
         return EXIT_BAD_INPUT;
     }
     interrupt_setup();
@@ -637,9 +648,7 @@ static int cmd_check(const parsed_t *p)
     runner_stop(r.runner);
     if (res == CHECK_INTERRUPTED && st != ENGINE_FAILED)
         exit_abandoning_workers(rc);
-    for (int i = 0; i < opt.nfiles; i++)
-        suite_free(&suites[i]);
-    free(suites);
+    free_suites(suites, opt.nfiles);
     return rc;
 }
 

@@ -18,12 +18,13 @@
 #include "build_info.h"
 #include "cli.h"
 #include "commands.h"
+#include "compare_baseline.h"
 #include "compare_subject.h"
 #include "json_report.h"
 #include "runner.h"
 #include "shared_options.h"
 
-enum { MAX_ROUNDS = 1000 };
+enum { MAX_ROUNDS = 1000, MAX_REPS = 1000000 };
 
 typedef struct compare_options {
     const char *operands[2];
@@ -153,7 +154,6 @@ static bool load_positions(const char *path, bench_set_t *set)
     return false;
 }
 
-
 /* ---- measuring ---------------------------------------------------------------------------- */
 
 static const char *side(int s)
@@ -161,8 +161,8 @@ static const char *side(int s)
     return s ? "B" : "A";
 }
 
-/* Measures subject s on item c once; false (with the reason printed) on a failure
- * or a wrong count. */
+/* Measures subject s on item c once (reps perfts in a row); RUN_FAILED, with the
+ * reason printed, on a failure or a wrong count. */
 static run_status_t measure_once(compare_run_t *r, int s, compared_t *c, int depth, int reps, double *cost)
 {
     char why[1024], digits[COUNT_DIGITS_MAX], digits2[COUNT_DIGITS_MAX];
@@ -196,9 +196,8 @@ static run_status_t prepare(compare_run_t *r)
                 return st;
         }
         double fastest = r->from_baseline ? cost[1] : fmin(cost[0], cost[1]);
-        c->reps = r->opt->measure == MEASURE_TIME && fastest > 0 ? (int)ceil(r->opt->min_time / fastest) : 1;
-        if (c->reps < 1)
-            c->reps = 1;
+        double reps = r->opt->measure == MEASURE_TIME && fastest > 0 ? ceil(r->opt->min_time / fastest) : 1;
+        c->reps = reps < 1 ? 1 : reps > MAX_REPS ? MAX_REPS : (int)reps;
     }
     return RUN_OK;
 }
@@ -209,7 +208,7 @@ static run_status_t run_rounds(compare_run_t *r)
         for (int i = 0; i < r->n; i++) {
             compared_t *c = &r->items[i];
             for (int k = r->from_baseline; k < 2; k++) {
-                int s = round % 2 ? 1 - k : k; /* A B, then B A */
+                int s = (round + i) % 2 ? 1 - k : k; /* A B, then B A, alternating by position too */
                 if (r->from_baseline)
                     s = 1;
                 double cost;
@@ -228,72 +227,21 @@ static run_status_t run_rounds(compare_run_t *r)
 
 /* ---- baselines ---------------------------------------------------------------------------- */
 
-static const char *const baseline_header[] = {"position_id", "fen", "depth", "instructions_per_leaf_parent", "build"};
-enum { BASELINE_COLUMNS = 5 };
-
-static void this_build(char *buf, size_t len)
+static void baseline_found(void *user, const char *fen, int depth, double per_leaf_parent)
 {
-    snprintf(buf, len, "%s %s %s", RPERFT_COMPILER, RPERFT_BUILDTYPE, RPERFT_CFLAGS);
+    compare_run_t *r = user;
+    for (int i = 0; i < r->n; i++) {
+        compared_t *c = &r->items[i];
+        if (!strcmp(c->p->fen, fen) && c->depth == depth)
+            for (int k = 0; k < r->opt->rounds; k++)
+                c->cost[0][k] = per_leaf_parent;
+    }
 }
 
-typedef struct baseline_read {
-    compare_run_t *r;
-    const char *path;
-    int found;
-    bool bad;
-} baseline_read_t;
-
-static bool baseline_row(void *user, const csv_record_t *rec)
-{
-    baseline_read_t *b = user;
-    if (rec->line == 1)
-        return true;
-    char build[512];
-    this_build(build, sizeof build);
-    if (rec->error || rec->nfields != BASELINE_COLUMNS) {
-        fprintf(stderr, "rperft compare: %s:%ld: not a baseline row (%s)\n", b->path, rec->line,
-                rec->error ? rec->error : "5 fields: position_id,fen,depth,instructions_per_leaf_parent,build");
-        b->bad = true;
-        return false;
-    }
-    if (strcmp(rec->fields[4], build) != 0) {
-        fprintf(stderr,
-                "rperft compare: %s:%ld: build: the baseline was counted with '%s', this rperft is '%s'; instruction "
-                "counts compare only within one compiler and flags\n",
-                b->path, rec->line, rec->fields[4], build);
-        b->bad = true;
-        return false;
-    }
-    int depth;
-    double value;
-    char *end;
-    value = strtod(rec->fields[3], &end);
-    if (!parse_int(rec->fields[2], 1, BENCH_MAX_DEPTH, &depth) || end == rec->fields[3] || *end || !(value > 0)) {
-        fprintf(stderr, "rperft compare: %s:%ld: depth or instructions_per_leaf_parent is not a number\n", b->path,
-                rec->line);
-        b->bad = true;
-        return false;
-    }
-    for (int i = 0; i < b->r->n; i++) {
-        compared_t *c = &b->r->items[i];
-        if (!strcmp(c->p->fen, rec->fields[1]) && c->depth == depth) {
-            for (int k = 0; k < b->r->opt->rounds; k++)
-                c->cost[0][k] = value;
-            b->found++;
-        }
-    }
-    return true;
-}
-
+/* A is the baseline: every position needs its row. */
 static bool read_baseline(compare_run_t *r, const char *path)
 {
-    baseline_read_t b = {.r = r, .path = path};
-    char err[512];
-    if (!csv_read_file(path, baseline_row, &b, err, sizeof err)) {
-        fprintf(stderr, "rperft compare: --baseline %s\n", err);
-        return false;
-    }
-    if (b.bad)
+    if (!baseline_read(path, baseline_found, r))
         return false;
     for (int i = 0; i < r->n; i++)
         if (r->items[i].cost[0][0] <= 0) {
@@ -306,31 +254,13 @@ static bool read_baseline(compare_run_t *r, const char *path)
 
 static bool write_baseline(const compare_run_t *r, const char *path)
 {
-    char err[512], build[512];
-    this_build(build, sizeof build);
-    FILE *f = fopen(path, "w"); /* a baseline is replaced whole, never appended to */
-    if (!f) {
-        perror(path);
+    baseline_row_t *rows = calloc((size_t)r->n, sizeof *rows);
+    if (!rows)
         return false;
-    }
-    char *head = csv_format_row(baseline_header, BASELINE_COLUMNS, NULL);
-    bool ok = head && fputs(head, f) >= 0;
-    free(head);
-    for (int i = 0; ok && i < r->n; i++) {
-        const compared_t *c = &r->items[i];
-        char depth[16], value[64];
-        snprintf(depth, sizeof depth, "%d", c->depth);
-        snprintf(value, sizeof value, "%.2f", c->cost[1][0]);
-        const char *fields[] = {c->p->id, c->p->fen, depth, value, build};
-        char *row = csv_format_row(fields, BASELINE_COLUMNS, NULL);
-        ok = row && fputs(row, f) >= 0;
-        free(row);
-    }
-    ok = fclose(f) == 0 && ok;
-    if (!ok) {
-        snprintf(err, sizeof err, "%s: cannot write", path);
-        fprintf(stderr, "rperft compare: --write-baseline %s\n", err);
-    }
+    for (int i = 0; i < r->n; i++)
+        rows[i] = (baseline_row_t){r->items[i].p->id, r->items[i].p->fen, r->items[i].depth, r->items[i].cost[1][0]};
+    bool ok = baseline_write(path, rows, r->n);
+    free(rows);
     return ok;
 }
 
@@ -416,14 +346,10 @@ static const char *const csv_header[] = {"timestamp", "rperft_version", "commit"
                                          "b_cost",  "ratio",          "low",    "high"};
 enum { CSV_COLUMNS = sizeof csv_header / sizeof *csv_header };
 
-static bool write_csv(const compare_run_t *r, const char *path)
+/* Appends the rows to t (opened before any measurement) and closes it. */
+static bool write_csv(const compare_run_t *r, csv_table_t *t)
 {
-    char err[512], timestamp[32];
-    csv_table_t *t = csv_table_open(path, csv_header, CSV_COLUMNS, err, sizeof err);
-    if (!t) {
-        fprintf(stderr, "rperft compare: --csv %s\n", err);
-        return false;
-    }
+    char timestamp[32];
     time_t now = time(NULL);
     strftime(timestamp, sizeof timestamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     bool ok = true;
@@ -564,10 +490,20 @@ static int cmd_compare(const parsed_t *p)
     compare_run_t r = {.opt = &opt};
     char err[512];
     json_report_t *json = NULL;
-    if (!setup(&r) || (opt.baseline && !read_baseline(&r, opt.baseline)) ||
-        (opt.json && !(json = json_report_open(opt.json, "compare", err, sizeof err)))) {
-        if (opt.json && !json && r.n)
-            fprintf(stderr, "rperft compare: --json %s\n", err);
+    csv_table_t *csv = NULL;
+    bool csv_wanted = opt.csv && !opt.write_baseline; /* a baseline run has no ratios to record */
+    /* every output is opened before the first measurement, so a bad path costs no time */
+    bool ready = setup(&r) && (!opt.baseline || read_baseline(&r, opt.baseline));
+    if (ready && csv_wanted && !(csv = csv_table_open(opt.csv, csv_header, CSV_COLUMNS, err, sizeof err))) {
+        fprintf(stderr, "rperft compare: --csv %s\n", err);
+        ready = false;
+    }
+    if (ready && opt.json && !(json = json_report_open(opt.json, "compare", err, sizeof err))) {
+        fprintf(stderr, "rperft compare: --json %s\n", err);
+        ready = false;
+    }
+    if (!ready) {
+        csv_table_close(csv);
         free_run(&r);
         return EXIT_BAD_INPUT;
     }
@@ -584,10 +520,9 @@ static int cmd_compare(const parsed_t *p)
         print_report(&r);
         if (st == RUN_OK && !opt.write_baseline)
             rc = verdict(&r);
-        if (opt.csv && opt.write_baseline)
-            ; /* no ratios to record */
-        else if (opt.csv && !write_csv(&r, opt.csv) && rc == EXIT_ALL_GOOD)
+        if (csv && !write_csv(&r, csv) && rc == EXIT_ALL_GOOD)
             rc = EXIT_BAD_INPUT;
+        csv = NULL;
         if (st == RUN_OK && opt.write_baseline && !write_baseline(&r, opt.write_baseline))
             rc = EXIT_BAD_INPUT;
     }
@@ -599,6 +534,7 @@ static int cmd_compare(const parsed_t *p)
                 rc = EXIT_BAD_INPUT;
         }
     }
+    csv_table_close(csv); /* nothing measured: nothing written */
     fflush(stdout);
     free_run(&r);
     return rc;

@@ -11,6 +11,17 @@
 static cpu_info_t info;
 
 #ifdef HAVE_CPUID
+/* The register state the OS saves on a context switch (XGETBV 0), read only when
+ * cpuid says OSXSAVE; written as the instruction so no -mxsave is needed. */
+static unsigned long long xcr0(void)
+{
+    unsigned eax, edx;
+    __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+    return (unsigned long long)edx << 32 | eax;
+}
+/* SSE, AVX, the opmask registers and both halves of the 32 zmm registers. */
+#define XCR0_AVX512_STATE 0xE6ULL
+
 static void read_cpuid(void)
 {
     unsigned a, b, c, d, max_leaf = (unsigned)__get_cpuid_max(0, NULL);
@@ -24,12 +35,15 @@ static void read_cpuid(void)
     info.model = base_family == 6 || base_family == 15 ? base_model + (int)(((a >> 16) & 15) << 4) : base_model;
     info.stepping = (int)(a & 15);
     info.popcnt = c & bit_POPCNT;
+    bool os_saves_avx512 = (c & bit_OSXSAVE) && (xcr0() & XCR0_AVX512_STATE) == XCR0_AVX512_STATE;
     if (max_leaf >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
         info.bmi1 = b & bit_BMI;
         info.bmi2 = b & bit_BMI2;
         info.avx2 = b & bit_AVX2;
         info.avx512f = b & bit_AVX512F;
+        info.avx512vl = b & bit_AVX512VL;
+        info.avx512_os = os_saves_avx512;
     }
     if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004u) {
         unsigned words[12];
@@ -69,3 +83,17 @@ bool cpu_pext_available(const char **why)
 }
 
 const char *cpu_pext_note(void) { return cpu_info()->slow_pext ? "slow-pext" : NULL; }
+
+bool cpu_avx512_available(const char **why)
+{
+#ifdef HAVE_CPUID
+    const cpu_info_t *c = cpu_info();
+    if (c->avx512f && c->avx512vl && c->avx512_os)
+        return true;
+    *why = !c->avx512f || !c->avx512vl ? "the CPU has no AVX-512 F and VL (cpuid leaf 7)"
+                                       : "the OS does not save the AVX-512 registers (XCR0)";
+#else
+    *why = "AVX-512 is an x86-64 extension";
+#endif
+    return false;
+}

@@ -13,6 +13,9 @@ static inline bool method_always_available(const char **why)
 
 static inline const char *method_no_note(void) { return NULL; }
 
+/* For the methods that look nothing up (fills, the ray walk). */
+static inline size_t method_no_table_bytes(void) { return 0; }
+
 /* For the methods whose only tables are the shared ones. */
 static inline bool method_init_shared_tables(const char **why)
 {

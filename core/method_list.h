@@ -8,4 +8,11 @@ METHOD(magic)
 #if defined(__x86_64__)
 METHOD(pext)
 #endif
+METHOD(hyperbola)
+METHOD(obstruction)
+METHOD(dumb7fill)
+METHOD(kogge_stone)
+#if defined(__x86_64__)
+METHOD(avx512_fill)
+#endif
 METHOD(naive)

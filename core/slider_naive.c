@@ -8,13 +8,11 @@
 #define bishop_attacks_of(n, sq) ray_walk_bishop((sq), (n)->occ)
 #include "perft_tmpl.h"
 
-static size_t table_bytes(void) { return 0; }
-
 const method_t method_naive = {
     .name = "naive",
     .description = "ray walk square by square: the reference and the baseline",
     .bitscan = "none",
-    .table_bytes = table_bytes,
+    .table_bytes = method_no_table_bytes,
     .available = method_always_available,
     .note = method_no_note,
     .init = method_init_shared_tables,
