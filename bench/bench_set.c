@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/method.h"
 #include "core/suite.h"
 
 static const struct {
@@ -147,4 +148,38 @@ void bench_set_free(bench_set_t *set)
     free(set->items);
     set->items = NULL;
     set->n = 0;
+}
+
+bool bench_set_set_depth(bench_set_t *set, const char *spec, char *err, size_t errlen)
+{
+    bool relative = spec[0] == '+' || spec[0] == '-';
+    char *end;
+    long v = strtol(spec, &end, 10);
+    if (end == spec || *end || v < -BENCH_MAX_DEPTH || v > BENCH_MAX_DEPTH || (!relative && v < 1)) {
+        snprintf(err, errlen, "must be N (1 to %d), +N or -N, not '%s'", BENCH_MAX_DEPTH, spec);
+        return false;
+    }
+    for (int i = 0; i < set->n; i++) {
+        long d = relative ? set->items[i].depth + v : v;
+        if (d < 1 || d > BENCH_MAX_DEPTH) {
+            snprintf(err, errlen, "%s gives %s depth %ld, outside 1 to %d", spec, set->items[i].id, d,
+                     BENCH_MAX_DEPTH);
+            return false;
+        }
+        set->items[i].depth = (int)d;
+    }
+    return true;
+}
+
+count_t bench_position_count(bench_position_t *p, int depth, bool *counted)
+{
+    *counted = false;
+    if (p->known[depth])
+        return p->expected[depth];
+    const char *why;
+    method_prepare(&method_naive, &why);
+    p->known[depth] = true;
+    p->expected[depth] = method_naive.perft(&p->pos, depth, true);
+    *counted = true;
+    return p->expected[depth];
 }

@@ -41,4 +41,12 @@ bool bench_set_builtin(bench_set_t *set);
 bool bench_set_find_default(char *path, size_t len);
 void bench_set_free(bench_set_t *set);
 
+/* Depth spec "N" (every position), "+N" or "-N" (relative to each one's): false
+ * with why in err when it is no number or leaves 1 to BENCH_MAX_DEPTH. */
+bool bench_set_set_depth(bench_set_t *set, const char *spec, char *err, size_t errlen);
+
+/* The count at depth (bulk counting or not gives the same): the listed one, or
+ * else counted now by the naive reference method and remembered (*counted true). */
+count_t bench_position_count(bench_position_t *p, int depth, bool *counted);
+
 #endif

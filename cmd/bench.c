@@ -17,6 +17,7 @@
 #include "bench/timing.h"
 #include "cli.h"
 #include "commands.h"
+#include "json_report.h"
 #include "shared_options.h"
 #include "core/split.h"
 
@@ -26,7 +27,7 @@ typedef struct bench_options {
     const char *methods;   /* NULL or "all": every available */
     const char *positions; /* NULL: the default set */
     const option_value_t *depth; /* NULL: each position's own; pair = {N, relative} */
-    const char *csv;
+    const char *csv, *json;
     int reps, warmup, pin;  /* pin < 0: no pinning */
     int threads, hash_mb;
     bool bulk, micro;
@@ -47,25 +48,6 @@ static void catch_stop_signals(void)
 
 /* ---- options ---- */
 
-/* N (1 to BENCH_MAX_DEPTH), +N or -N: pair[0] the number, pair[1] whether relative. */
-static bool parse_depth(const char *text, option_value_t *v)
-{
-    v->pair[1] = text[0] == '+' || text[0] == '-';
-    return parse_int(text + (text[0] == '+'), -BENCH_MAX_DEPTH, BENCH_MAX_DEPTH, &v->pair[0]) &&
-           (v->pair[1] || v->pair[0] >= 1);
-}
-
-static const option_t opt_positions = {
-    .name = "positions", .arg = "FILE", .kind = OPTION_TEXT,
-    .help = "a suite in any format 'rperft suite' reads, e.g. EPD lines\n"
-            "'FEN ;D5 193690690 ;id \"name\"'; each position runs at its deepest\n"
-            "listed depth of at most 10^9 nodes (default positions/bench.epd:\n"
-            "the six CPW positions, built in when the file is not found)"};
-static const option_t opt_depth = {
-    .name = "depth", .arg = "N", .kind = OPTION_CUSTOM, .parse = parse_depth,
-    .expects = "N (1 to 64), +N or -N",
-    .help = "bench every position at depth N instead; +N / -N: N deeper / shallower\n"
-            "(a depth without a listed count is checked against the naive method)"};
 static const option_t opt_reps = {
     .name = "reps", .arg = "N", .kind = OPTION_INT, .min = 1, .max = 1000000,
     .help = "timed repetitions (default 5)"};
@@ -88,8 +70,9 @@ static void read_options(const parsed_t *p, bench_options_t *o)
     *o = (bench_options_t){
         .methods = options_text(p, &opt_method, NULL),
         .positions = options_text(p, &opt_positions, NULL),
-        .depth = options_get(p, &opt_depth),
+        .depth = options_get(p, &opt_bench_depth),
         .csv = options_text(p, &opt_csv, NULL),
+        .json = options_text(p, &opt_json, NULL),
         .reps = (int)options_int(p, &opt_reps, 5),
         .warmup = (int)options_int(p, &opt_warmup, 1),
         .pin = (int)options_int(p, &opt_pin, -1),
@@ -170,19 +153,12 @@ static bool load_positions(const char *path, bench_set_t *set)
 }
 
 /* --depth N sets every depth; +N and -N move each position's own depth. */
-static bool apply_depth(const parsed_t *p, const option_value_t *spec, bench_set_t *set)
+static bool apply_depth(const option_value_t *spec, bench_set_t *set)
 {
-    if (!spec)
-        return true;
-    bool relative = spec->pair[1];
-    int v = spec->pair[0];
-    for (int i = 0; i < set->n; i++) {
-        int d = relative ? set->items[i].depth + v : v;
-        if (d < 1 || d > BENCH_MAX_DEPTH) {
-            option_error(p, &opt_depth, "gives %s depth %d, outside 1 to %d", set->items[i].id, d, BENCH_MAX_DEPTH);
-            return false;
-        }
-        set->items[i].depth = d;
+    char err[256];
+    if (spec && !bench_set_set_depth(set, spec->text, err, sizeof err)) {
+        usage_error("bench", "--depth %s", err);
+        return false;
     }
     return true;
 }
@@ -238,8 +214,10 @@ static int index_of_rotated(const method_t *const *methods, int n)
 
 /* ---- the CSV ---- */
 
+/* Where the measurements go: the CSV table and the JSON report (either may be NULL). */
 typedef struct csv_out {
     csv_table_t *table;
+    json_report_t *json;
     const char *path;
     const sysinfo_t *sys;
     long rows;
@@ -248,10 +226,17 @@ typedef struct csv_out {
 
 static void csv_put(csv_out_t *out, const bench_measurement_t *m)
 {
-    if (!out->table || out->failed)
-        return;
     const char *fields[BENCH_COLUMNS];
     char buf[BENCH_ROW_BUF];
+    if (out->json) { /* the CSV row's columns by name, as the CSV has them (text) */
+        bench_row(out->sys, m, fields, buf);
+        json_t *o = json_object();
+        for (int i = 0; i < BENCH_COLUMNS; i++)
+            json_put(o, bench_header[i], fields[i] && *fields[i] ? json_text(fields[i]) : json_null());
+        json_array_append_new(json_report_array(out->json, "measurements"), o);
+    }
+    if (!out->table || out->failed)
+        return;
     bench_row(out->sys, m, fields, buf);
     if (csv_table_append(out->table, fields)) {
         out->rows++;
@@ -308,18 +293,16 @@ static int report_mismatch(const perft_run_t *r)
 
 /* The expected count: the listed one, else the naive reference's (then recorded, so
  * the timed rounds check against it too). */
-static count_t expected_count(bench_position_t *p, bool bulk)
+static count_t expected_count(bench_position_t *p)
 {
-    if (p->known[p->depth])
-        return p->expected[p->depth];
-    const char *why;
-    method_prepare(&method_naive, &why);
-    printf("note: %s has no listed count at depth %d; the naive reference method's count is the expected one\n",
-           p->id, p->depth);
-    progress("%s: no listed count at depth %d, counting with naive", p->id, p->depth);
-    p->known[p->depth] = true;
-    p->expected[p->depth] = method_naive.perft(&p->pos, p->depth, bulk);
-    return p->expected[p->depth];
+    if (!p->known[p->depth])
+        progress("%s: no listed count at depth %d, counting with naive", p->id, p->depth);
+    bool counted;
+    count_t c = bench_position_count(p, p->depth, &counted);
+    if (counted)
+        printf("note: %s has no listed count at depth %d; the naive reference method's count is the expected one\n",
+               p->id, p->depth);
+    return c;
 }
 
 /* Before any timing: one untimed run of every method on every position. */
@@ -329,7 +312,7 @@ static int check_counts(const method_t *const *methods, int n, bench_set_t *set,
     for (int i = 0; i < set->n && !*stop_signal_flag(); i++) {
         perft_run_t r = {.methods = methods, .p = &set->items[i], .bulk = bulk, .search = search, .rounds = 0,
                          .nmethods = n};
-        r.expected = expected_count(&set->items[i], bulk);
+        r.expected = expected_count(&set->items[i]);
         timing_plan_t plan = {.subjects = n, .warmup = 1, .run = run_perft, .ctx = &r, .interrupted = stop_signal_flag()};
         if (!timing_interleaved(&plan, NULL) && r.wrong)
             return report_mismatch(&r);
@@ -683,6 +666,16 @@ static int open_csv(const bench_options_t *opt, const sysinfo_t *sys, csv_out_t 
     return EXIT_BAD_INPUT;
 }
 
+static bool open_json(const bench_options_t *opt, csv_out_t *out)
+{
+    char err[512];
+    if (opt->json && !(out->json = json_report_open(opt->json, "bench", err, sizeof err))) {
+        fprintf(stderr, "rperft bench: --json %s\n", err);
+        return false;
+    }
+    return true;
+}
+
 static int run_bench(const bench_options_t *opt, const method_t *const *methods, int n, bench_set_t *set)
 {
     sysinfo_t sys;
@@ -691,6 +684,10 @@ static int run_bench(const bench_options_t *opt, const method_t *const *methods,
     int rc = open_csv(opt, &sys, &csv);
     if (rc != EXIT_ALL_GOOD)
         return rc;
+    if (!open_json(opt, &csv)) {
+        csv_table_close(csv.table);
+        return EXIT_BAD_INPUT;
+    }
     catch_stop_signals();
     print_identity(&sys);
     printf("bench:   %d method%s, %d position%s from %s, %d warm-up + %d timed round%s%s%s\n", n, n == 1 ? "" : "s",
@@ -711,8 +708,14 @@ static int run_bench(const bench_options_t *opt, const method_t *const *methods,
     if (rc == EXIT_INTERRUPTED)
         fprintf(stderr, "rperft bench: interrupted\n");
     csv_table_close(csv.table);
-    if (rc == EXIT_INTERRUPTED)
-        return stop_signal_exit_code();
+    bool interrupted = rc == EXIT_INTERRUPTED;
+    if (interrupted)
+        rc = stop_signal_exit_code();
+    char err[512];
+    if (csv.json && !json_report_finish(csv.json, !interrupted, rc, err, sizeof err)) {
+        fprintf(stderr, "rperft bench: --json %s\n", err);
+        csv.failed = true;
+    }
     return csv.failed && rc == EXIT_ALL_GOOD ? EXIT_BAD_INPUT : rc;
 }
 
@@ -734,7 +737,7 @@ static int cmd_bench(const parsed_t *p)
         return EXIT_BAD_INPUT;
     if (!load_positions(opt.positions, &set))
         return EXIT_BAD_INPUT;
-    if (!apply_depth(p, opt.depth, &set)) {
+    if (!apply_depth(opt.depth, &set)) {
         bench_set_free(&set);
         return EXIT_BAD_INPUT;
     }
@@ -749,12 +752,14 @@ static int cmd_bench(const parsed_t *p)
 static const option_use_t options[] = {
     OPTION_HELP(opt_method, "'all' (default: every method this CPU runs) or names, comma-separated"),
     OPTION(opt_positions),
-    OPTION(opt_depth),
+    OPTION(opt_bench_depth),
     OPTION(opt_reps),
     OPTION(opt_warmup),
     OPTION_HELP(opt_csv, "append one row per measurement (created with a header; a file with\n"
                "another header is refused with status 2); rows are written as each\n"
                "position finishes, so an interrupted run keeps what it measured"),
+    OPTION_HELP(opt_json, "write a JSON report (docs/json-schema.md): every measurement with\n"
+                          "the CSV's columns; '-' is standard output"),
     OPTION(opt_no_bulk),
     OPTION_HELP(opt_threads, "threads per perft (default 1: the single-thread comparison)"),
     OPTION_HELP(opt_hash, "transposition table of MB megabytes, cleared before every run\n"

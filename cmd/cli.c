@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <ctype.h>
+#include <stdatomic.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -59,8 +60,11 @@ void perft_options_read(const parsed_t *p, perft_options_t *opt)
         .bulk = !options_flag(p, &opt_no_bulk),
         .threads = (int)options_int(p, &opt_threads, 1),
         .hash_mb = (int)options_int(p, &opt_hash, 0),
+        .key_seed = (uint64_t)options_int(p, &opt_key_seed, 0),
+        .hash_verify = options_flag(p, &opt_hash_verify),
         .depth = (int)options_operand(p, 0)->number,
         .verbose = options_flag(p, &opt_verbose),
+        .json = options_text(p, &opt_json, NULL),
     };
 }
 
@@ -166,16 +170,30 @@ bool search_setup(const char *cmd, const perft_options_t *opt, search_options_t 
     if (cpus > 0 && opt->threads > cpus)
         fprintf(stderr, "rperft %s: warning: %d threads on %ld CPUs\n", cmd, opt->threads, cpus);
     if (opt->hash_mb > 0) {
-        if (!hash_create(hash, (size_t)opt->hash_mb, err, sizeof err)) {
+        hash_config_t cfg = {.megabytes = (size_t)opt->hash_mb, .threads = opt->threads, .key_seed = opt->key_seed,
+                             .verified = opt->hash_verify};
+        if (!hash_create(hash, &cfg, err, sizeof err)) {
             fprintf(stderr, "rperft %s: --hash %d: %s\n", cmd, opt->hash_mb, err);
             return false;
         }
+        /* Part of the time the user waits: said apart from the perft's own time. */
+        fprintf(stderr, "rperft %s: hash table of %zu MB (%s entries, key seed %llu) set up in %.3f s by %d thread%s, "
+                "%zu MB on huge pages\n", cmd, hash->bytes >> 20, opt->hash_verify ? "128-bit" : "64-bit",
+                (unsigned long long)opt->key_seed, hash->setup_seconds, opt->threads, opt->threads > 1 ? "s" : "",
+                hash->huge_bytes >> 20);
         search->hash = hash;
     }
     return true;
 }
 
-void search_teardown(hash_table_t *hash) { hash_destroy(hash); }
+void search_teardown(hash_table_t *hash)
+{
+    uint64_t rejected = hash->entries ? atomic_load(&hash->rejected) : 0;
+    if (rejected)
+        fprintf(stderr, "rperft: the second key turned down %llu probes whose first key matched\n",
+                (unsigned long long)rejected);
+    hash_destroy(hash);
+}
 
 double seconds_now(void)
 {
@@ -214,17 +232,3 @@ bool output_file_ok(const parsed_t *p, const option_t *o)
     return true;
 }
 
-FILE *open_input(const char *cmd, const char *path)
-{
-    FILE *f = fopen(path, "r");
-    struct stat st;
-    int why = errno;
-    if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        f = NULL;
-        why = EISDIR;
-    }
-    if (!f)
-        fprintf(stderr, "rperft %s: %s: cannot read: %s\n", cmd, path, strerror(why));
-    return f;
-}

@@ -39,9 +39,7 @@ bool load_position(const char *cmd, const position_options_t *opt, position_t *p
 /* False (said why) when the output file an option names is a directory: checked
  * before any work, since the file itself is only written at the end. */
 bool output_file_ok(const parsed_t *p, const option_t *o);
-/* fopen(path, "r") that refuses a directory too (fopen opens one, and reads then
- * fail with EISDIR); NULL after "rperft CMD: PATH: cannot read: WHY". */
-FILE *open_input(const char *cmd, const char *path);
+#include "input.h" /* open_input */
 
 /* --verbose: "fen: FEN" of the position searched, on stderr. */
 void print_searched_fen(const position_t *pos);
@@ -72,8 +70,11 @@ typedef struct perft_options {
     bool bulk;
     int threads;
     int hash_mb;        /* 0: no hash table */
+    uint64_t key_seed;  /* the table's Zobrist keys (zobrist_init) */
+    bool hash_verify;   /* 128-bit verified entries */
     int depth;
     bool verbose;       /* print the FEN searched on stderr */
+    const char *json;   /* --json FILE, or NULL */
 } perft_options_t;
 
 /* perft's and divide's stderr line: "METHOD: depth D, S s, M Mnps, T threads, hash H MB". */
@@ -84,6 +85,8 @@ void perft_options_read(const parsed_t *p, perft_options_t *opt);
 /* Builds the search options of perft_options: allocates the hash table (say why
  * and return false if it cannot be had) and warns of more threads than CPUs. */
 bool search_setup(const char *cmd, const perft_options_t *opt, search_options_t *search, hash_table_t *hash);
+/* Says how many probes the second key of a verified table turned down, if any,
+ * and frees the table. */
 void search_teardown(hash_table_t *hash);
 
 #endif

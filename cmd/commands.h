@@ -6,6 +6,7 @@
 #include "options.h"
 
 extern const command_t perft_command, divide_command, fen_command, methods_command, suite_command, check_command,
-    perftree_command, bench_command, report_command, split_command, units_command, merge_command;
+    perftree_command, bench_command, report_command, split_command, units_command, merge_command,
+    compare_command;
 
 #endif

@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "perft_report.h"
 #include "progress.h"
 #include "runner.h"
 #include "shared_options.h"
@@ -19,6 +20,7 @@ typedef struct divide {
     const position_t *pos;
     const perft_options_t *opt;
     const search_options_t *search;
+    json_report_t *json; /* --json, or NULL */
     move_t moves[MAX_MOVES];
     divide_line_t lines[MAX_MOVES];
     int n;
@@ -89,6 +91,22 @@ static int run_divide(divide_t *d)
     runner_stop(r);
     double elapsed = seconds_now() - start;
     print_lines(d->lines, done);
+    bool written = true;
+    if (d->json) { /* the root moves finished, sorted, and their total */
+        json_t *moves = json_report_array(d->json, "moves");
+        for (int i = 0; i < done; i++) {
+            json_t *o = json_object();
+            json_put(o, "move", json_string(d->lines[i].move));
+            json_put(o, "nodes", json_count(d->lines[i].nodes));
+            json_array_append_new(moves, o);
+        }
+        json_t *root = json_report_root(d->json);
+        json_put(root, "method", json_string(d->method->name));
+        json_put(root, "nodes", json_count(total));
+        json_put(root, "seconds", json_real(elapsed));
+        written = perft_report_finish("divide", d->json, done == d->n, done == d->n ? EXIT_ALL_GOOD
+                                                                                    : stop_signal_exit_code());
+    }
     if (done < d->n) {
         printf("\nInterrupted: %d of %d root moves, %s nodes so far\n", done, d->n, count_format(total, digits));
         fprintf(stderr, "rperft divide: interrupted after %d of %d root moves\n", done, d->n);
@@ -96,7 +114,7 @@ static int run_divide(divide_t *d)
     }
     printf("\nNodes searched: %s\n\n", count_format(total, digits)); /* Stockfish's empty line too */
     print_run_summary(d->method, d->opt, total, elapsed);
-    return EXIT_ALL_GOOD;
+    return written ? EXIT_ALL_GOOD : EXIT_BAD_INPUT;
 }
 
 static int cmd_divide(const parsed_t *p)
@@ -125,7 +143,14 @@ static int cmd_divide(const parsed_t *p)
         free(d);
         return EXIT_BAD_INPUT;
     }
-    *d = (divide_t){.method = m, .pos = &pos, .opt = &opt, .search = &search};
+    bool failed;
+    json_report_t *j = perft_report_open("divide", &opt, &pos, &failed);
+    if (failed) {
+        free(d);
+        search_teardown(&hash);
+        return EXIT_BAD_INPUT;
+    }
+    *d = (divide_t){.method = m, .pos = &pos, .opt = &opt, .search = &search, .json = j};
     d->n = opt.depth == 0 ? 0 : m->generate(&pos, d->moves);
     rc = run_divide(d);
     free(d);
@@ -135,7 +160,8 @@ static int cmd_divide(const parsed_t *p)
 
 static const option_use_t options[] = {
     OPTION(opt_startpos), OPTION(opt_fen), OPTION(opt_moves), OPTION(opt_method), OPTION(opt_no_bulk), OPTION(opt_threads), OPTION(opt_hash),
-    OPTION(opt_verbose),  OPTIONS_END,
+    OPTION(opt_hash_verify), OPTION(opt_key_seed),
+    OPTION(opt_verbose),  OPTION(opt_json), OPTIONS_END,
 };
 
 static const option_t *const operands[] = {&operand_depth, NULL};

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "process.h"
 #include "runner.h"
 
 extern char **environ;
@@ -99,6 +100,35 @@ void divide_free(divide_t *d)
     *d = (divide_t){0};
 }
 
+/* ---- protocols ------------------------------------------------------------------------ */
+
+static const char *const protocol_names[] = {
+    [PROTOCOL_AUTO] = "auto", [PROTOCOL_UCI] = "uci", [PROTOCOL_PERFT] = "perft", [PROTOCOL_PERFTREE] = "perftree"};
+
+bool engine_protocol_parse(const char *name, engine_protocol_t *out)
+{
+    if (!strcmp(name, "go-perft")) {
+        *out = PROTOCOL_UCI;
+        return true;
+    }
+    for (int i = 0; i < (int)(sizeof protocol_names / sizeof *protocol_names); i++)
+        if (!strcmp(name, protocol_names[i])) {
+            *out = (engine_protocol_t)i;
+            return true;
+        }
+    return false;
+}
+
+const char *engine_protocol_name(engine_protocol_t protocol)
+{
+    return protocol_names[protocol];
+}
+
+engine_protocol_t engine_dialect(const engine_t *e)
+{
+    return e->protocol;
+}
+
 /* ---- processes ----------------------------------------------------------------------- */
 
 engine_t *engine_new(const char *command, engine_protocol_t protocol, double timeout)
@@ -163,16 +193,6 @@ static bool spawn(engine_t *e, char *const argv[], bool with_stdin, char *why, s
     return true;
 }
 
-static void describe_status(int status, char *buf, size_t len)
-{
-    if (WIFEXITED(status))
-        snprintf(buf, len, "exited with status %d", WEXITSTATUS(status));
-    else if (WIFSIGNALED(status))
-        snprintf(buf, len, "was killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
-    else
-        snprintf(buf, len, "stopped");
-}
-
 /* Waits up to `wait` seconds for the engine to exit by itself, then kills its whole
  * process group (it may have started children) and reaps it. status_text says how
  * it ended. */
@@ -203,7 +223,7 @@ static void stop(engine_t *e, double wait, char *status_text, size_t len)
         while (waitpid(e->pid, &status, 0) < 0 && errno == EINTR)
             ;
         if (exited && status_text)
-            describe_status(status, status_text, len);
+            process_describe_status(status, status_text, len);
     }
     if (e->from >= 0)
         close(e->from);
@@ -215,7 +235,7 @@ void engine_free(engine_t *e)
 {
     if (!e)
         return;
-    if (e->pid > 0 && e->protocol == PROTOCOL_UCI && e->to >= 0) {
+    if (e->pid > 0 && e->protocol != PROTOCOL_PERFTREE && e->to >= 0) {
         if (write(e->to, "quit\n", 5) < 0) {
             /* it is gone already; stop() reaps it */
         }
@@ -433,7 +453,7 @@ static engine_status_t wait_for_word(engine_t *e, const char *word, char *why, s
 
 engine_status_t engine_start(engine_t *e, char *why, size_t whylen)
 {
-    if (e->protocol != PROTOCOL_UCI || e->pid > 0)
+    if (e->protocol == PROTOCOL_PERFTREE || e->pid > 0)
         return ENGINE_OK;
     forget(e);
     size_t n = strlen(e->command) + 8;
@@ -453,41 +473,68 @@ engine_status_t engine_start(engine_t *e, char *why, size_t whylen)
     return s == ENGINE_OK ? wait_for_word(e, "readyok", why, whylen) : s;
 }
 
-static engine_status_t uci_divide(engine_t *e, const char *fen, const char *moves, bool chess960, int depth,
-                                  divide_t *out, char *why, size_t whylen)
+/* What one answer to a perft query turned out to be. */
+typedef enum { ANSWER_COUNTED, ANSWER_SEARCHED, ANSWER_UNKNOWN, ANSWER_FAILED } answer_t;
+
+static bool starts_with_word(const char *line, const char *word)
 {
-    engine_status_t s = engine_start(e, why, whylen);
-    if (s != ENGINE_OK)
-        return s;
-    forget(e);
-    size_t n = strlen(fen) + strlen(moves) + 128;
-    char *cmd = grow(NULL, n);
-    int at = 0;
-    if (chess960 != e->chess960)
-        at = snprintf(cmd, n, "setoption name UCI_Chess960 value %s\n", chess960 ? "true" : "false");
-    snprintf(cmd + at, n - (size_t)at, "position fen %s%s%s\ngo perft %d\n", fen, *moves ? " moves " : "", moves,
-             depth);
-    bool sent = send_text(e, cmd);
-    free(cmd);
-    if (!sent)
-        return read_failure(e, READ_EOF, "its divide", why, whylen);
-    e->chess960 = chess960;
+    size_t n = strlen(word);
+    return strncmp(line, word, n) == 0 && (line[n] == '\0' || line[n] == ' ' || line[n] == '\t');
+}
+
+/* A line that is one whole count: the total of engines that print nothing else. */
+static bool parse_bare_count(const char *line, count_t *total)
+{
+    const char *s = line + strspn(line, " \t");
+    size_t len = strspn(s, "0123456789");
+    return len > 0 && s[len] == '\0' && count_parse(s, len, total);
+}
+
+static bool contains_nocase(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (; *text; text++)
+        if (strncasecmp(text, word, n) == 0)
+            return true;
+    return false;
+}
+
+/* Reads the answer to one query up to its total. A search ("info depth",
+ * "bestmove") or "unknown command" ends it at once, so that no dialect is ever
+ * found out by a timeout; the engine is killed then (a search would go on). */
+static answer_t read_answer(engine_t *e, divide_t *out, engine_status_t *status, char *why, size_t whylen)
+{
     double deadline = seconds_now() + e->timeout;
     for (;;) {
         read_result_t r = read_line(e, deadline);
-        if (r != READ_LINE)
-            return read_failure(e, r, "'Nodes searched: N'", why, whylen);
+        if (r != READ_LINE) {
+            *status = read_failure(e, r, "the total ('Nodes searched: N' or a number)", why, whylen);
+            return ANSWER_FAILED;
+        }
+        const char *l = e->line + strspn(e->line, " \t");
         char move[8];
         count_t nodes;
         bool bad = false;
-        if (parse_total_line(e->line, &out->total, &bad) && !bad) {
-            divide_sort(out);
-            return ENGINE_OK;
+        if (starts_with_word(l, "bestmove") || strncmp(l, "info depth ", 11) == 0) {
+            stop(e, 0, NULL, 0);
+            snprintf(why, whylen, "'%.80s'", l);
+            return ANSWER_SEARCHED;
         }
-        if (!bad && parse_move_line(e->line, move, &nodes, &bad) && !bad) {
+        if (contains_nocase(l, "unknown command")) {
+            stop(e, 0, NULL, 0);
+            snprintf(why, whylen, "'%.80s'", l);
+            return ANSWER_UNKNOWN;
+        }
+        if ((parse_total_line(l, &out->total, &bad) && !bad) || parse_bare_count(l, &out->total)) {
+            divide_sort(out);
+            out->listed = out->n > 0 || out->total == 0;
+            return ANSWER_COUNTED;
+        }
+        if (!bad && parse_move_line(l, move, &nodes, &bad) && !bad) {
             if (divide_find(out, move)) {
                 stop(e, 0, NULL, 0);
-                return failed(why, whylen, "the engine listed %s twice", move);
+                *status = failed(why, whylen, "the engine listed %s twice", move);
+                return ANSWER_FAILED;
             }
             divide_add(out, move, nodes);
             divide_sort(out);
@@ -495,9 +542,58 @@ static engine_status_t uci_divide(engine_t *e, const char *fen, const char *move
         }
         if (bad) {
             stop(e, 0, NULL, 0);
-            return failed(why, whylen, "unreadable count in the engine's line '%.80s'", e->line);
+            *status = failed(why, whylen, "unreadable count in the engine's line '%.80s'", l);
+            return ANSWER_FAILED;
         }
-        /* info lines, banners, blank lines: not ours to judge */
+        /* info strings, banners, blank lines: not ours to judge */
+    }
+}
+
+static engine_status_t uci_divide(engine_t *e, const char *fen, const char *moves, bool chess960, int depth,
+                                  divide_t *out, char *why, size_t whylen)
+{
+    for (;;) {
+        engine_status_t s = engine_start(e, why, whylen);
+        if (s != ENGINE_OK)
+            return s;
+        forget(e);
+        engine_protocol_t dialect = e->protocol == PROTOCOL_AUTO ? PROTOCOL_UCI : e->protocol;
+        size_t n = strlen(fen) + strlen(moves) + 128;
+        char *cmd = grow(NULL, n);
+        int at = 0;
+        if (chess960 != e->chess960)
+            at = snprintf(cmd, n, "setoption name UCI_Chess960 value %s\n", chess960 ? "true" : "false");
+        snprintf(cmd + at, n - (size_t)at, "position fen %s%s%s\n%s %d\n", fen, *moves ? " moves " : "", moves,
+                 dialect == PROTOCOL_UCI ? "go perft" : "perft", depth);
+        bool sent = send_text(e, cmd);
+        free(cmd);
+        if (!sent)
+            return read_failure(e, READ_EOF, "its divide", why, whylen);
+        e->chess960 = chess960;
+        *out = (divide_t){0};
+        answer_t a = read_answer(e, out, &s, why, whylen);
+        if (a == ANSWER_COUNTED) {
+            e->protocol = dialect;
+            return ENGINE_OK;
+        }
+        if (a == ANSWER_FAILED)
+            return s;
+        char line[128];
+        snprintf(line, sizeof line, "%s", why);
+        divide_free(out);
+        if (e->protocol == PROTOCOL_AUTO) { /* go perft was not it: the engine restarts for bare perft */
+            e->protocol = PROTOCOL_PERFT;
+            continue;
+        }
+        if (a == ANSWER_SEARCHED && dialect == PROTOCOL_UCI)
+            return failed(why, whylen, "this engine searched instead of counting (%s after 'go perft %d'): "
+                          "try --protocol perft", line, depth);
+        if (a == ANSWER_SEARCHED)
+            return failed(why, whylen, "this engine searched instead of counting (%s after 'perft %d')", line,
+                          depth);
+        return failed(why, whylen, "the engine does not know '%s %d' (%s): try --protocol %s",
+                      dialect == PROTOCOL_UCI ? "go perft" : "perft", depth, line,
+                      dialect == PROTOCOL_UCI ? "perft" : "uci");
     }
 }
 
@@ -543,6 +639,7 @@ static engine_status_t perftree_read(engine_t *e, divide_t *out, char *why, size
         return failed(why, whylen, "the script %s", status);
     if (!total_seen)
         return failed(why, whylen, "no total line (moves, an empty line, then the total)");
+    out->listed = true;
     return ENGINE_OK;
 }
 
@@ -565,8 +662,8 @@ engine_status_t engine_divide(engine_t *e, const char *fen, const char *moves, b
                               divide_t *out, char *why, size_t whylen)
 {
     *out = (divide_t){0};
-    engine_status_t s = e->protocol == PROTOCOL_UCI ? uci_divide(e, fen, moves, chess960, depth, out, why, whylen)
-                                                    : perftree_divide(e, fen, moves, depth, out, why, whylen);
+    engine_status_t s = e->protocol != PROTOCOL_PERFTREE ? uci_divide(e, fen, moves, chess960, depth, out, why, whylen)
+                                                         : perftree_divide(e, fen, moves, depth, out, why, whylen);
     if (s != ENGINE_OK)
         divide_free(out);
     return s;

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "report_file.h"
+
 typedef struct junit_case_rec {
     char *classname, *name, *message, *detail;
     double seconds;
@@ -14,8 +16,8 @@ typedef struct junit_case_rec {
 } case_t;
 
 struct junit {
-    char *path, *tmp_path, *name;
-    FILE *out;
+    report_file_t file;
+    char *name;
     char **suites;
     int nsuites;
     case_t *cases;
@@ -37,24 +39,14 @@ static char *dup_or_null(const char *s)
 junit_t *junit_open(const char *path, const char *name, char *err, size_t errlen)
 {
     junit_t *j = calloc(1, sizeof *j);
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!j || !tmp) {
-        free(j);
-        free(tmp);
+    if (!j) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
-    j->out = fopen(tmp, "w");
-    if (!j->out) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        free(tmp);
+    if (!report_file_open(&j->file, path, err, errlen)) {
         free(j);
         return NULL;
     }
-    j->path = dup_or_null(path);
-    j->tmp_path = tmp;
     j->name = dup_or_null(name);
     return j;
 }
@@ -189,7 +181,7 @@ static void put_case(FILE *out, const case_t *c)
 
 static void write_report(const junit_t *j)
 {
-    FILE *out = j->out;
+    FILE *out = j->file.out;
     tally_t all = {0};
     for (size_t i = 0; i < j->ncases; i++)
         add(&all, &j->cases[i]);
@@ -224,21 +216,14 @@ static void free_junit(junit_t *j)
     }
     for (int s = 0; s < j->nsuites; s++)
         free(j->suites[s]);
-    free(j->cases), free(j->suites), free(j->path), free(j->tmp_path), free(j->name);
+    free(j->cases), free(j->suites), free(j->name);
     free(j);
 }
 
 bool junit_finish(junit_t *j, char *err, size_t errlen)
 {
     write_report(j);
-    bool ok = !ferror(j->out);
-    ok = (fclose(j->out) == 0) && ok;
-    if (ok && rename(j->tmp_path, j->path) != 0)
-        ok = false;
-    if (!ok) {
-        snprintf(err, errlen, "%s: cannot write: %s", j->path, strerror(errno));
-        unlink(j->tmp_path);
-    }
+    bool ok = report_file_commit(&j->file, err, errlen);
     free_junit(j);
     return ok;
 }

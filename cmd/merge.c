@@ -5,6 +5,8 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "json_report.h"
+#include "shared_options.h"
 #include "unitfile.h"
 
 enum { MISSING_SHOWN = 20 };
@@ -39,35 +41,129 @@ static bool total_nodes(const unit_set_t *set, const tally_t *tallies, count_t *
     return true;
 }
 
-/* The RESULTS operands (1...) into tallies. */
-static int merge(const unit_set_t *set, const parsed_t *p, tally_t *tallies)
+/* What a merge found, for its JSON report (j NULL: none). */
+static void report_json(json_report_t *j, const unit_set_t *set, const results_summary_t *sum, size_t missing,
+                        size_t conflicting, const count_t *total)
 {
-    results_summary_t sum = {0};
+    if (!j)
+        return;
+    json_t *root = json_report_root(j);
+    json_put(root, "root", json_text(set->root));
+    json_put(root, "depth", json_integer(set->depth));
+    json_put(root, "units", json_integer((json_int_t)set->count));
+    json_put(root, "results", json_integer(sum->results));
+    json_put(root, "duplicates", json_integer(sum->duplicates));
+    json_put(root, "bad_lines", json_integer(sum->bad));
+    json_put(root, "missing", json_integer((json_int_t)missing));
+    json_put(root, "conflicting", json_integer((json_int_t)conflicting));
+    json_put(root, "nodes", total ? json_count(*total) : json_null());
+}
+
+/* One result set: its files read into one tally per unit. */
+typedef struct result_set {
+    const char **files;
+    size_t nfiles;
+    tally_t *tallies;
+    results_summary_t sum;
+    size_t missing, conflicting;
+} result_set_t;
+
+/* Reads a set: EXIT_ALL_GOOD when every unit has one result, else the exit code
+ * (bad lines 2, units missing or in conflict 1; each named on stderr). */
+static int read_set(const unit_set_t *set, result_set_t *rs)
+{
     bool readable = true;
-    for (size_t i = 1; i < options_operand_count(p); i++)
-        readable = results_read("merge", options_operand(p, i)->text, set, tallies, &sum) && readable;
-    if (!readable || sum.bad > 0) {
-        if (sum.bad > 0)
-            fprintf(stderr, "rperft merge: %ld bad result lines\n", sum.bad);
+    for (size_t i = 0; i < rs->nfiles; i++)
+        readable = results_read("merge", rs->files[i], set, rs->tallies, &rs->sum) && readable;
+    if (!readable || rs->sum.bad > 0) {
+        if (rs->sum.bad > 0)
+            fprintf(stderr, "rperft merge: %ld bad result lines\n", rs->sum.bad);
         return EXIT_BAD_INPUT;
     }
-    size_t missing = report_missing(set, tallies), conflicting = 0;
+    rs->missing = report_missing(set, rs->tallies);
     for (size_t id = 0; id < set->count; id++)
-        conflicting += tallies[id].conflict;
-    if (conflicting)
-        fprintf(stderr, "rperft merge: %zu units have conflicting results\n", conflicting);
-    if (missing || conflicting)
-        return EXIT_MISMATCH;
+        rs->conflicting += rs->tallies[id].conflict;
+    if (rs->conflicting)
+        fprintf(stderr, "rperft merge: %zu units have conflicting results\n", rs->conflicting);
+    return rs->missing || rs->conflicting ? EXIT_MISMATCH : EXIT_ALL_GOOD;
+}
+
+/* Names every unit whose counts differ between two complete sets; returns how
+ * many. Sets counted with the same hash keys are no independent check: said. */
+static size_t compare_sets(const unit_set_t *set, const result_set_t *a, const result_set_t *b)
+{
+    size_t differ = 0;
+    char x[COUNT_DIGITS_MAX], y[COUNT_DIGITS_MAX];
+    for (size_t id = 0; id < set->count; id++) {
+        const tally_t *ta = &a->tallies[id], *tb = &b->tallies[id];
+        if (ta->count == tb->count)
+            continue;
+        differ++;
+        fprintf(stderr, "rperft merge: unit %zu differs: %s:%ld says %s, %s:%ld says %s: %s\n", id, ta->file, ta->line,
+                count_format(ta->count, x), tb->file, tb->line, count_format(tb->count, y), set->units[id].fen);
+    }
+    if (differ)
+        fprintf(stderr, "rperft merge: the two result sets differ in %zu of %zu units\n", differ, set->count);
+    else if (!a->sum.mixed_keys && !b->sum.mixed_keys && strcmp(a->sum.keys, b->sum.keys) == 0 &&
+             strcmp(a->sum.keys, "none") != 0)
+        fprintf(stderr, "rperft merge: warning: both sets used the hash keys %s: not an independent check\n",
+                a->sum.keys);
+    else
+        fprintf(stderr, "rperft merge: the two result sets agree on all %zu units (keys %s%s and %s%s)\n",
+                set->count, a->sum.keys, a->sum.mixed_keys ? " and others" : "", b->sum.keys,
+                b->sum.mixed_keys ? " and others" : "");
+    return differ;
+}
+
+/* The RESULTS operands (1...), and the --compare files if any, into tallies. */
+static int merge(const unit_set_t *set, result_set_t *a, result_set_t *b, json_report_t *j)
+{
+    int rc = read_set(set, a);
+    if (b->nfiles > 0) {
+        int rc_b = read_set(set, b);
+        rc = rc > rc_b ? rc : rc_b;
+        if (rc == EXIT_ALL_GOOD && compare_sets(set, a, b) > 0)
+            rc = EXIT_MISMATCH;
+    }
+    if (rc != EXIT_ALL_GOOD) {
+        report_json(j, set, &a->sum, a->missing, a->conflicting, NULL);
+        return rc;
+    }
     count_t total;
-    if (!total_nodes(set, tallies, &total)) {
+    if (!total_nodes(set, a->tallies, &total)) {
         fprintf(stderr, "rperft merge: the total passes 2^128 - 1\n");
+        report_json(j, set, &a->sum, 0, 0, NULL);
         return EXIT_BAD_INPUT;
     }
+    report_json(j, set, &a->sum, 0, 0, &total);
     char digits[COUNT_DIGITS_MAX];
     printf("Nodes searched: %s\n", count_format(total, digits));
     fprintf(stderr, "rperft merge: depth %d of %s: %zu units, %ld results (%ld identical repeats), %.3f s computing\n",
-            set->depth, set->root, set->count, sum.results, sum.duplicates, sum.seconds);
+            set->depth, set->root, set->count, a->sum.results, a->sum.duplicates, a->sum.seconds);
     return EXIT_ALL_GOOD;
+}
+
+static const option_t opt_compare = {
+    .name = "compare", .arg = "FILE", .kind = OPTION_TEXT, .repeatable = true,
+    .help = "a results file of a second result set of the same units (once per\n"
+            "file, e.g. --compare=B/results.1 --compare=B/results.2), computed\n"
+            "again with another --key-seed: both sets must be complete, every unit\n"
+            "whose counts differ is named, and the total is printed only when they\n"
+            "agree on every unit"};
+
+/* The files of each set, in command-line order (free both). */
+static bool collect_files(const parsed_t *p, result_set_t *a, result_set_t *b)
+{
+    a->files = calloc((size_t)p->nitems + 1, sizeof *a->files);
+    b->files = calloc((size_t)p->nitems + 1, sizeof *b->files);
+    if (!a->files || !b->files)
+        return false;
+    for (size_t i = 1; i < options_operand_count(p); i++)
+        a->files[a->nfiles++] = options_operand(p, i)->text;
+    for (int i = 0; i < p->nitems; i++)
+        if (!p->items[i].is_operand && p->items[i].option == &opt_compare)
+            b->files[b->nfiles++] = p->items[i].value.text;
+    return true;
 }
 
 static int cmd_merge(const parsed_t *p)
@@ -75,13 +171,28 @@ static int cmd_merge(const parsed_t *p)
     unit_set_t set;
     if (!unit_set_read("merge", options_operand(p, 0)->text, &set))
         return EXIT_BAD_INPUT;
-    tally_t *tallies = calloc(set.count ? set.count : 1, sizeof *tallies);
+    size_t n = set.count ? set.count : 1;
+    result_set_t a = {.tallies = calloc(n, sizeof(tally_t))}, b = {.tallies = calloc(n, sizeof(tally_t))};
+    bool ready = collect_files(p, &a, &b) && a.tallies && b.tallies;
     int rc = EXIT_BAD_INPUT;
-    if (tallies)
-        rc = merge(&set, p, tallies);
+    const char *json = options_text(p, &opt_json, NULL);
+    char err[512];
+    json_report_t *j = json ? json_report_open(json, "merge", err, sizeof err) : NULL;
+    if (json && !j)
+        fprintf(stderr, "rperft merge: --json %s\n", err);
+    else if (ready)
+        rc = merge(&set, &a, &b, j);
     else
         fprintf(stderr, "rperft merge: out of memory\n");
-    free(tallies);
+    if (j && !json_report_finish(j, true, rc, err, sizeof err)) {
+        fprintf(stderr, "rperft merge: --json %s\n", err);
+        if (rc == EXIT_ALL_GOOD)
+            rc = EXIT_BAD_INPUT;
+    }
+    free(a.tallies);
+    free(b.tallies);
+    free(a.files);
+    free(b.files);
     unit_set_free(&set);
     return rc;
 }
@@ -90,6 +201,7 @@ static const option_t operand_units = {.name = "UNITS", .kind = OPTION_TEXT, .he
 static const option_t operand_results = {.name = "RESULTS", .kind = OPTION_TEXT, .repeatable = true,
                                          .help = "results files"};
 static const option_t *const operands[] = {&operand_units, &operand_results, NULL};
+static const option_use_t options[] = {OPTION(opt_compare), OPTION(opt_json), OPTIONS_END};
 
 const command_t merge_command = {
     .name = "merge",
@@ -97,10 +209,14 @@ const command_t merge_command = {
     .description =
         "Checks that every unit of UNITS (written by 'rperft split') has exactly one result\n"
         "in the RESULTS files (written by 'rperft units'; identical repeats are fine) and\n"
-        "prints 'Nodes searched: N', N = sum of multiplicity x count, exact to 2^128.\n",
+        "prints 'Nodes searched: N', N = sum of multiplicity x count, exact to 2^128.\n"
+        "A line whose checksum does not match its fields (changed after it was written)\n"
+        "is refused and named FILE:LINE.\n",
+    .options = options,
     .operands = operands,
     .min_operands = 2,
-    .epilogue = "exit status: 0 complete; 1 units missing or results in conflict (listed on stderr);\n"
-                "2 unreadable files or bad lines (named FILE:LINE), or results of another units file.\n",
+    .epilogue = "exit status: 0 complete (and the sets agree); 1 units missing, results in conflict\n"
+                "or the sets differ (listed on stderr); 2 unreadable files or bad lines (named\n"
+                "FILE:LINE), or results of another units file.\n",
     .run = cmd_merge,
 };

@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "perft_report.h"
 #include "progress.h"
 #include "runner.h"
 #include "shared_options.h"
@@ -44,7 +45,24 @@ static bool timed_perft(runner_t *r, perft_progress_t *pp, const method_t *m, co
     return true;
 }
 
-static int run_all(runner_t *r, const position_t *pos, const perft_options_t *opt, const search_options_t *search)
+/* One method's result in the JSON report (results NULL: none); why: it was skipped. */
+static void report_result(json_t *results, const method_t *m, count_t nodes, double seconds, const char *why)
+{
+    if (!results)
+        return;
+    json_t *o = json_object();
+    json_put(o, "method", json_string(m->name));
+    if (why) {
+        json_put(o, "skipped", json_text(why));
+    } else {
+        json_put(o, "nodes", json_count(nodes));
+        json_put(o, "seconds", json_real(seconds));
+    }
+    json_array_append_new(results, o);
+}
+
+static int run_all(runner_t *r, const position_t *pos, const perft_options_t *opt, const search_options_t *search,
+                   json_t *results)
 {
     char digits[COUNT_DIGITS_MAX];
     count_t first = 0;
@@ -59,6 +77,7 @@ static int run_all(runner_t *r, const position_t *pos, const perft_options_t *op
         const char *why = "unknown reason";
         if (!method_prepare(m, &why)) {
             printf("%-20s skipped: %s\n", m->name, why);
+            report_result(results, m, 0, 0, why);
             continue;
         }
         const char *note = m->note();
@@ -71,6 +90,7 @@ static int run_all(runner_t *r, const position_t *pos, const perft_options_t *op
         }
         printf("%-20s %20s %9.3f s %9.1f Mnps%s%s\n", m->name, count_format(nodes, digits), elapsed,
                mnps(nodes, elapsed), note ? "  " : "", note ? note : "");
+        report_result(results, m, nodes, elapsed, NULL);
         fflush(stdout);
         if (have_first && nodes != first)
             agree = false;
@@ -86,7 +106,7 @@ static int run_all(runner_t *r, const position_t *pos, const perft_options_t *op
 }
 
 static int run_one(runner_t *r, const method_t *m, const position_t *pos, const perft_options_t *opt,
-                   const search_options_t *search)
+                   const search_options_t *search, json_t *results)
 {
     count_t nodes;
     double elapsed;
@@ -98,6 +118,7 @@ static int run_one(runner_t *r, const method_t *m, const position_t *pos, const 
         return EXIT_INTERRUPTED;
     }
     printf("Nodes searched: %s\n", count_format(nodes, digits));
+    report_result(results, m, nodes, elapsed, NULL);
     print_run_summary(m, opt, nodes, elapsed);
     return EXIT_ALL_GOOD;
 }
@@ -121,14 +142,23 @@ static int cmd_perft(const parsed_t *p)
     hash_table_t hash;
     if (!search_setup("perft", &opt, &search, &hash))
         return EXIT_BAD_INPUT;
+    bool failed;
+    json_report_t *j = perft_report_open("perft", &opt, &pos, &failed);
+    if (failed) {
+        search_teardown(&hash);
+        return EXIT_BAD_INPUT;
+    }
+    json_t *results = j ? json_report_array(j, "results") : NULL;
     interrupt_setup();
     runner_t *r = runner_start();
-    rc = all ? run_all(r, &pos, &opt, &search) : run_one(r, m, &pos, &opt, &search);
+    rc = all ? run_all(r, &pos, &opt, &search, results) : run_one(r, m, &pos, &opt, &search, results);
     runner_stop(r);
+    bool written = perft_report_finish("perft", j, rc != EXIT_INTERRUPTED,
+                                       rc == EXIT_INTERRUPTED ? stop_signal_exit_code() : rc);
     if (rc == EXIT_INTERRUPTED)
         exit_abandoning_workers(stop_signal_exit_code()); /* the worker may still use the table */
     search_teardown(&hash);
-    return rc;
+    return rc == EXIT_ALL_GOOD && !written ? EXIT_BAD_INPUT : rc;
 }
 
 static const option_use_t options[] = {
@@ -141,7 +171,10 @@ static const option_use_t options[] = {
     OPTION_HELP(opt_threads, "threads (default 1; more than the CPUs is allowed, with a warning);\n"
                    "the work is split two plies below the root"),
     OPTION(opt_hash),
+    OPTION(opt_hash_verify),
+    OPTION(opt_key_seed),
     OPTION(opt_verbose),
+    OPTION(opt_json),
     OPTIONS_END,
 };
 

@@ -10,6 +10,8 @@
 #include "build_info.h"
 #include "cli.h"
 #include "commands.h"
+#include "fnv.h"
+#include "json_report.h"
 #include "junit.h"
 #include "runner.h"
 #include "shared_options.h"
@@ -17,9 +19,11 @@
 #include "core/suite.h"
 
 static const option_t opt_fail_fast = {.name = "fail-fast", .help = "stop after the first position that fails"};
-static const option_t opt_junit = {
-    .name = "junit", .arg = "FILE", .kind = OPTION_TEXT,
-    .help = "write a JUnit XML report (a testcase per position, depth, method)"};
+static const option_t opt_signature = {
+    .name = "signature",
+    .help = "instead of the totals, one line 'Signature: NODES HASH': the nodes of\n"
+            "every checked depth and a hash of every FEN, depth and count (16 hex\n"
+            "digits), for a gate to compare: ^Signature: ([0-9]+) ([0-9a-f]{16})$"};
 static const option_t opt_keep_going = {
     .name = "keep-going",
     .help = "report a malformed line as an error row and go on (exit 2 at the\n"
@@ -34,7 +38,8 @@ typedef struct suite_options {
     int threads, hash_mb;
     search_options_t search; /* from bulk, threads and hash_mb, set up before any perft */
     hash_table_t hash;
-    const char *junit, *csv;
+    const char *junit, *csv, *json;
+    bool signature; /* print one line: total nodes and a hash of every count */
     const parsed_t *args; /* the FILE operands */
     int nfiles;
 } suite_options_t;
@@ -54,6 +59,9 @@ typedef struct run {
     junit_t *junit;
     csv_table_t *csv;
     bool csv_failed;
+    json_report_t *json;
+    json_t *json_case; /* the position being reported */
+    uint64_t count_hash; /* --signature: FNV-1a over every checked count */
     char timestamp[32];
     bool progress;
     size_t done, total;
@@ -77,7 +85,9 @@ static void read_options(const parsed_t *p, suite_options_t *opt)
                 .has_max_nodes = budget != NULL,
                 .max_nodes = budget ? budget->count : 0},
         .fail_fast = options_flag(p, &opt_fail_fast),
-        .quiet = options_flag(p, &opt_quiet),
+        .quiet = options_flag(p, &opt_quiet) || options_flag(p, &opt_signature),
+        .signature = options_flag(p, &opt_signature),
+        .json = options_text(p, &opt_json, NULL),
         .keep_going = options_flag(p, &opt_keep_going),
         .bulk = !options_flag(p, &opt_no_bulk),
         .threads = (int)options_int(p, &opt_threads, cpus > 1 ? cpus : 1),
@@ -150,9 +160,46 @@ static void progress_show(const run_t *r, const suite_t *s, const suite_entry_t 
             entry_label(e, label, sizeof label), depths);
 }
 
+/* The JSON object of a position, its depths added as they are reported. */
+static void json_case_begin(run_t *r, const suite_t *s, const suite_entry_t *e)
+{
+    if (!r->json)
+        return;
+    r->json_case = case_json_begin(json_report_array(r->json, "results"), s, e);
+}
+
+static void json_case_end(run_t *r, const char *status, count_t nodes, double seconds, const char *error)
+{
+    if (!r->json_case)
+        return;
+    case_json_end(r->json_case, status, nodes, seconds);
+    if (error)
+        json_put(r->json_case, "error", json_text(error));
+    r->json_case = NULL;
+}
+
+static void json_depth(run_t *r, const char *method, const suite_depth_t *d, const count_t *got, const char *status,
+                       double seconds, const char *note)
+{
+    if (!r->json_case || !d)
+        return;
+    json_t *o = json_object();
+    json_put(o, "depth", json_integer(d->depth));
+    json_put(o, "method", json_text(method));
+    json_put(o, "bulk", json_boolean(r->opt->bulk));
+    json_put(o, "expected", json_count(d->expected));
+    json_put(o, "got", got ? json_count(*got) : json_null());
+    json_put(o, "status", json_string(status));
+    json_put(o, "seconds", json_real(seconds));
+    json_put(o, "note", json_text(note));
+    json_array_append_new(json_object_get(r->json_case, "depths"), o);
+}
+
+/* One result of a depth (or a malformed line, d NULL) into the CSV and JSON reports. */
 static void csv_row(run_t *r, const suite_t *s, const suite_entry_t *e, const char *method, const suite_depth_t *d,
                     const count_t *got, const char *status, double seconds, const char *note)
 {
+    json_depth(r, method, d, got, status, seconds, note);
     if (!r->csv || r->csv_failed)
         return;
     char line[16], depth[16], expected[COUNT_DIGITS_MAX], got_text[COUNT_DIGITS_MAX], secs[32];
@@ -181,6 +228,7 @@ static void report_malformed(run_t *r, const suite_t *s, const suite_entry_t *e)
     if (r->junit)
         junit_case(r->junit, s->name, name, 0, JUNIT_ERROR, e->error, NULL);
     csv_row(r, s, e, NULL, NULL, NULL, "error", 0, e->error);
+    json_case_end(r, "error", 0, 0, e->error);
 }
 
 static void junit_name(const run_t *r, const suite_entry_t *e, int depth, const method_t *m, char *buf, size_t len)
@@ -191,6 +239,14 @@ static void junit_name(const run_t *r, const suite_entry_t *e, int depth, const 
         snprintf(buf, len, "%s D%d %s", label, depth, m->name);
     else
         snprintf(buf, len, "%s D%d", label, depth);
+}
+
+/* --signature: the FEN, depth and count of every checked depth (one method's). */
+static void signature_add(run_t *r, const suite_entry_t *e, int depth, count_t nodes)
+{
+    char text[COUNT_DIGITS_MAX + 32], digits[COUNT_DIGITS_MAX];
+    int n = snprintf(text, sizeof text, "|%d|%s\n", depth, count_format(nodes, digits));
+    r->count_hash = fnv1a(fnv1a(r->count_hash, e->fen, strlen(e->fen)), text, (size_t)n);
 }
 
 static void report_skips(run_t *r, const suite_t *s, const suite_entry_t *e)
@@ -210,19 +266,27 @@ static void report_skips(run_t *r, const suite_t *s, const suite_entry_t *e)
     }
 }
 
+static void sum_jobs(const perft_job_t *jobs, int n, count_t *nodes, double *seconds)
+{
+    *nodes = 0;
+    *seconds = 0;
+    for (int i = 0; i < n; i++) {
+        *nodes += jobs[i].nodes;
+        *seconds += jobs[i].seconds;
+    }
+}
+
 /* Prints the position's line and its wrong depths; records JUnit cases and CSV
  * rows. jobs: for each checked depth, one job per method. */
 static bool report_entry(run_t *r, const suite_t *s, const suite_entry_t *e, const suite_depth_t *const *run_depths,
                          int nrun, const perft_job_t *jobs)
 {
-    count_t nodes = 0;
-    double seconds = 0;
+    count_t nodes;
+    double seconds;
+    sum_jobs(jobs, nrun * r->nmethods, &nodes, &seconds);
     bool pass = true;
-    for (int i = 0; i < nrun * r->nmethods; i++) {
-        nodes += jobs[i].nodes;
-        seconds += jobs[i].seconds;
+    for (int i = 0; i < nrun * r->nmethods; i++)
         pass &= jobs[i].nodes == run_depths[i / r->nmethods]->expected;
-    }
     int depth_list[SUITE_MAX_DEPTH + 1];
     for (int i = 0; i < nrun; i++)
         depth_list[i] = run_depths[i]->depth;
@@ -247,6 +311,8 @@ static bool report_entry(run_t *r, const suite_t *s, const suite_entry_t *e, con
             junit_case(r->junit, s->name, name, jobs[i].seconds, ok ? JUNIT_PASS : JUNIT_FAIL, ok ? NULL : msg,
                        ok ? NULL : e->fen);
         csv_row(r, s, e, m->name, d, &jobs[i].nodes, ok ? "pass" : "fail", jobs[i].seconds, ok ? NULL : msg);
+        if (i % r->nmethods == 0)
+            signature_add(r, e, d->depth, jobs[i].nodes);
     }
     fflush(stdout);
     r->t.nodes += nodes;
@@ -265,6 +331,7 @@ typedef enum { ENTRY_DONE, ENTRY_FAILED, ENTRY_INTERRUPTED } entry_result_t;
 
 static entry_result_t check_entry(run_t *r, const suite_t *s, const suite_entry_t *e)
 {
+    json_case_begin(r, s, e);
     if (e->error) {
         report_malformed(r, s, e);
         return ENTRY_DONE;
@@ -284,6 +351,7 @@ static entry_result_t check_entry(run_t *r, const suite_t *s, const suite_entry_
             printf("%s:%d %s SKIP%s\n", s->name, e->line, entry_label(e, label, sizeof label), note);
         r->t.skipped++;
         report_skips(r, s, e);
+        json_case_end(r, "skip", 0, 0, NULL);
         return ENTRY_DONE;
     }
     char depths[256];
@@ -296,6 +364,10 @@ static entry_result_t check_entry(run_t *r, const suite_t *s, const suite_entry_
         return ENTRY_INTERRUPTED;
     bool pass = report_entry(r, s, e, run_depths, nrun, jobs);
     report_skips(r, s, e);
+    count_t nodes;
+    double seconds;
+    sum_jobs(jobs, nrun * r->nmethods, &nodes, &seconds);
+    json_case_end(r, pass ? "pass" : "fail", nodes, seconds, NULL);
     return pass ? ENTRY_DONE : ENTRY_FAILED;
 }
 
@@ -335,6 +407,17 @@ static void print_totals(const run_t *r)
     if (t->malformed)
         printf(", %zu malformed", t->malformed);
     printf("\n");
+    fflush(stdout);
+}
+
+/* One line a gate can compare with a commit message: "Signature: NODES HASH",
+ * NODES the nodes of every checked depth (one method's), HASH the FNV-1a of every
+ * "FEN|DEPTH|COUNT" in order, 16 hex digits. Regex: ^Signature: ([0-9]+) ([0-9a-f]{16})$ */
+static void print_signature(const run_t *r)
+{
+    char digits[COUNT_DIGITS_MAX];
+    count_t nodes = r->t.nodes / (count_t)r->nmethods;
+    printf("Signature: %s %016llx\n", count_format(nodes, digits), (unsigned long long)r->count_hash);
     fflush(stdout);
 }
 
@@ -382,13 +465,43 @@ static bool open_outputs(run_t *r)
             return false;
         }
     }
+    if (r->opt->json) {
+        r->json = json_report_open(r->opt->json, "suite", err, sizeof err);
+        if (!r->json) {
+            fprintf(stderr, "rperft suite: --json %s\n", err);
+            return false;
+        }
+    }
     return true;
 }
 
-static bool close_outputs(run_t *r)
+static void json_totals(run_t *r)
+{
+    const tally_t *t = &r->t;
+    json_t *o = totals_json(&(run_totals_t){r->done, t->passed, t->failed, t->skipped, t->depths_checked,
+                                            t->depths_skipped, t->nodes, t->seconds});
+    json_put(o, "malformed", json_integer((json_int_t)t->malformed));
+    json_put(json_report_root(r->json), "totals", o);
+}
+
+/* Writes the reports; complete: the run was not interrupted; rc: its exit status. */
+static bool close_outputs(run_t *r, bool complete, int rc)
 {
     bool ok = !r->csv_failed;
     char err[512];
+    if (r->json) {
+        if (r->json_case) { /* a position interrupted half way is no result */
+            json_t *results = json_report_array(r->json, "results");
+            json_array_remove(results, json_array_size(results) - 1);
+            r->json_case = NULL;
+        }
+        json_totals(r);
+        if (!json_report_finish(r->json, complete, rc, err, sizeof err)) {
+            fprintf(stderr, "rperft suite: --json %s\n", err);
+            ok = false;
+        }
+        r->json = NULL;
+    }
     if (r->junit && !junit_finish(r->junit, err, sizeof err)) {
         fprintf(stderr, "rperft suite: --junit %s\n", err);
         ok = false;
@@ -402,7 +515,7 @@ static bool close_outputs(run_t *r)
 /* The options naming an output: each is checked before anything is computed and
  * opened (open_outputs) before the first position; a new output (--json) is one
  * more entry here and one more block in open_outputs. */
-static const option_t *const outputs[] = {&opt_csv, &opt_junit};
+static const option_t *const outputs[] = {&opt_csv, &opt_junit, &opt_json};
 
 static int cmd_suite(const parsed_t *p)
 {
@@ -411,7 +524,8 @@ static int cmd_suite(const parsed_t *p)
     for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++)
         if (!output_file_ok(p, outputs[i]))
             return EXIT_BAD_INPUT;
-    run_t r = {.opt = &opt};
+    int rc;
+    run_t r = {.opt = &opt, .count_hash = FNV1A_OFFSET};
     if (!resolve_methods(&r))
         return EXIT_BAD_INPUT;
     perft_options_t table_request = {.bulk = opt.bulk, .threads = opt.threads, .hash_mb = opt.hash_mb};
@@ -421,7 +535,7 @@ static int cmd_suite(const parsed_t *p)
     if (!suites)
         return EXIT_BAD_INPUT;
     if (!open_outputs(&r)) {
-        close_outputs(&r);
+        close_outputs(&r, false, EXIT_BAD_INPUT);
         free_suites(suites, opt.nfiles);
         return EXIT_BAD_INPUT;
     }
@@ -437,17 +551,19 @@ static int cmd_suite(const parsed_t *p)
     progress_clear(&r);
     if (!finished)
         fprintf(stderr, "rperft suite: interrupted after %zu of %zu positions\n", r.done, r.total);
-    print_totals(&r);
-    bool written = close_outputs(&r);
+    if (opt.signature)
+        print_signature(&r);
+    else
+        print_totals(&r);
+    rc = !finished ? stop_signal_exit_code() : r.t.failed ? EXIT_MISMATCH : r.t.malformed ? EXIT_BAD_INPUT : EXIT_ALL_GOOD;
+    bool written = close_outputs(&r, finished, rc);
     if (!finished) /* the abandoned worker may still read the positions and the table */
-        exit_abandoning_workers(stop_signal_exit_code());
+        exit_abandoning_workers(rc);
     free_suites(suites, opt.nfiles);
     search_teardown(&opt.hash);
-    if (r.t.failed)
-        return EXIT_MISMATCH;
-    if (r.t.malformed || !written)
+    if (rc == EXIT_ALL_GOOD && !written)
         return EXIT_BAD_INPUT;
-    return EXIT_ALL_GOOD;
+    return rc;
 }
 
 static const option_use_t options[] = {
@@ -459,7 +575,9 @@ static const option_use_t options[] = {
                      "Counts above 2^64 are counted exactly (128 bits) when allowed,\n"
                      "but at any usual budget they are skipped, with a note"),
     OPTION(opt_fail_fast),
-    OPTION(opt_junit),
+    OPTION_HELP(opt_junit, "write a JUnit XML report (a testcase per position, depth, method)"),
+    OPTION(opt_json),
+    OPTION(opt_signature),
     OPTION_HELP(opt_csv, "append one row per position, depth and method to FILE (created\n"
                "with a header; an existing file must have the same header)"),
     OPTION_HELP(opt_quiet, "print only failures, malformed lines and the totals"),

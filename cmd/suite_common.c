@@ -1,5 +1,7 @@
 #include "suite_common.h"
 
+#include "json_report.h"
+
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -100,4 +102,37 @@ void skip_reason(const depth_limits_t *lim, const suite_depth_t *d, char *buf, s
              d->expected > max_u64 ? " (above 2^64: rperft would count it exactly in 128 bits, but not within "
                                      "the budget)"
                                    : "");
+}
+
+json_t *case_json_begin(json_t *results, const suite_t *s, const suite_entry_t *e)
+{
+    json_t *c = json_object();
+    json_put(c, "file", json_text(s->name));
+    json_put(c, "line", json_integer(e->line));
+    json_put(c, "id", json_text(e->id));
+    json_put(c, "fen", json_text(e->fen));
+    json_put(c, "depths", json_array());
+    json_array_append_new(results, c);
+    return c;
+}
+
+void case_json_end(json_t *c, const char *status, count_t nodes, double seconds)
+{
+    json_put(c, "status", json_string(status));
+    json_put(c, "nodes", json_count(nodes));
+    json_put(c, "seconds", json_real(seconds));
+}
+
+json_t *totals_json(const run_totals_t *t)
+{
+    json_t *o = json_object();
+    json_put(o, "positions", json_integer((json_int_t)t->positions));
+    json_put(o, "passed", json_integer((json_int_t)t->passed));
+    json_put(o, "failed", json_integer((json_int_t)t->failed));
+    json_put(o, "skipped", json_integer((json_int_t)t->skipped));
+    json_put(o, "depths_checked", json_integer((json_int_t)t->depths_checked));
+    json_put(o, "depths_skipped", json_integer((json_int_t)t->depths_skipped));
+    json_put(o, "nodes", json_count(t->nodes));
+    json_put(o, "seconds", json_real(t->seconds));
+    return o;
 }

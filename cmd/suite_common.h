@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "core/count.h"
 #include "core/suite.h"
 
@@ -34,5 +36,18 @@ void skip_note(const depth_limits_t *lim, const suite_entry_t *e, char *buf, siz
 
 /* Why one depth is skipped, for JUnit and CSV. */
 void skip_reason(const depth_limits_t *lim, const suite_depth_t *d, char *buf, size_t len);
+
+/* The JSON report's object for one position (file, line, id, fen, an empty
+ * "depths" array), appended to results; and its ending: status, nodes, seconds. */
+json_t *case_json_begin(json_t *results, const suite_t *s, const suite_entry_t *e);
+void case_json_end(json_t *c, const char *status, count_t nodes, double seconds);
+
+/* The totals of a suite or check run, as the JSON report's "totals". */
+typedef struct run_totals {
+    size_t positions, passed, failed, skipped, depths_checked, depths_skipped;
+    count_t nodes;
+    double seconds;
+} run_totals_t;
+json_t *totals_json(const run_totals_t *t);
 
 #endif

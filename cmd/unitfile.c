@@ -7,18 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "fnv.h"
+#include "input.h"
 
 enum { BAD_LINES_SHOWN = 10 }; /* per results file; the rest are only counted */
-
-static const uint64_t FNV_OFFSET = 0xcbf29ce484222325u, FNV_PRIME = 0x100000001b3u;
-
-static uint64_t fnv1a(uint64_t h, const char *bytes, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)bytes[i]) * FNV_PRIME;
-    return h;
-}
 
 /* Prints "rperft CMD: FILE:LINE: message"; returns false for the caller to pass on. */
 static bool __attribute__((format(printf, 4, 5))) bad(const char *cmd, const char *path, long line, const char *fmt, ...)
@@ -86,7 +78,7 @@ bool unit_set_write(FILE *out, unit_set_t *set)
 {
     char head[FEN_MAX + 160], line[FEN_MAX + 128];
     int head_len = header_prefix(set, head, sizeof head);
-    uint64_t h = fnv1a(FNV_OFFSET, head, (size_t)head_len);
+    uint64_t h = fnv1a(FNV1A_OFFSET, head, (size_t)head_len);
     for (size_t i = 0; i < set->count; i++)
         h = fnv1a(h, line, (size_t)unit_line(set, i, line, sizeof line));
     set->fingerprint = h;
@@ -168,7 +160,8 @@ static bool unit_parse(reader_t *r, unit_set_t *set, unit_t *u)
         return bad(r->cmd, r->path, r->lineno, "id: expected %zu, not '%s'", set->count, f[0]);
     if (!count_parse(f[1], strlen(f[1]), &u->multiplicity) || u->multiplicity == 0)
         return bad(r->cmd, r->path, r->lineno, "multiplicity: '%s' is not a positive whole number", f[1]);
-    if (!parse_int(f[2], 0, 64, &depth) || depth != set->depth - set->split)
+    size_t depth_read;
+    if (!parse_size(f[2], &depth_read) || depth_read > 64 || (depth = (int)depth_read) != set->depth - set->split)
         return bad(r->cmd, r->path, r->lineno, "depth: expected %d (depth - split), not '%s'",
                    set->depth - set->split, f[2]);
     if (!fen_parse(f[3], &pos, &err))
@@ -226,7 +219,7 @@ bool unit_set_read(const char *cmd, const char *path, unit_set_t *set)
     if (ok) {
         want = set->count, declared = set->fingerprint;
         set->count = 0;
-        h = fnv1a(FNV_OFFSET, r.line, prefix_len);
+        h = fnv1a(FNV1A_OFFSET, r.line, prefix_len);
         ok = units_parse(&r, set, want, &h);
     }
     if (ok && h != declared)
@@ -253,9 +246,13 @@ void unit_set_free(unit_set_t *set)
 size_t result_format(const result_t *r, char *buf, size_t size)
 {
     char count[COUNT_DIGITS_MAX];
-    int n = snprintf(buf, size, "%zu\t%s\t%.6f\t%s\t%s\t%016" PRIx64 "\n", r->id, count_format(r->count, count),
-                     r->seconds, r->method, r->host, r->fingerprint);
-    return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+    int n = snprintf(buf, size, "%zu\t%s\t%.6f\t%s\t%s\t%016" PRIx64 "\t%s", r->id, count_format(r->count, count),
+                     r->seconds, r->method, r->host, r->fingerprint, r->keys);
+    if (n < 0 || (size_t)n >= size)
+        return 0;
+    uint64_t sum = fnv1a(FNV1A_OFFSET, buf, (size_t)n);
+    int m = snprintf(buf + n, size - (size_t)n, "\t%016" PRIx64 "\n", sum);
+    return m < 0 || (size_t)(n + m) >= size ? 0 : (size_t)(n + m);
 }
 
 static bool copy_word(const char *text, char *out, size_t size)
@@ -274,11 +271,24 @@ static bool parse_seconds(const char *text, double *out)
     return end != text && *end == '\0' && isfinite(*out) && *out >= 0;
 }
 
+/* The line's last field against the FNV-1a of everything before it. */
+static bool checksum_matches(const char *line)
+{
+    const char *tab = strrchr(line, '\t');
+    uint64_t sum;
+    return tab && parse_hex64(tab + 1, &sum) && sum == fnv1a(FNV1A_OFFSET, line, (size_t)(tab - line));
+}
+
 bool result_parse(char *line, result_t *r, char *why, size_t whylen)
 {
-    char *f[6];
-    if (!split_fields(line, f, 6)) {
-        snprintf(why, whylen, "expected 6 tab-separated fields: id, count, seconds, method, host, set");
+    char *f[8];
+    bool intact = checksum_matches(line);
+    if (!split_fields(line, f, 8)) {
+        snprintf(why, whylen, "expected 8 tab-separated fields: id, count, seconds, method, host, set, keys, checksum");
+        return false;
+    }
+    if (!intact) {
+        snprintf(why, whylen, "checksum: the fields do not match the line's checksum (changed after it was written)");
         return false;
     }
     const char *field = NULL;
@@ -294,6 +304,8 @@ bool result_parse(char *line, result_t *r, char *why, size_t whylen)
         field = "host";
     else if (!parse_hex64(f[5], &r->fingerprint))
         field = "set";
+    else if (!copy_word(f[6], r->keys, sizeof r->keys))
+        field = "keys";
     if (field)
         snprintf(why, whylen, "%s: bad value", field);
     return field == NULL;
@@ -305,6 +317,10 @@ static void tally_add(const char *cmd, const result_t *r, tally_t *t, const char
     char a[COUNT_DIGITS_MAX], b[COUNT_DIGITS_MAX];
     if (!t->done) {
         *t = (tally_t){.done = true, .count = r->count, .file = path, .line = line};
+        if (sum->results == 0)
+            snprintf(sum->keys, sizeof sum->keys, "%s", r->keys);
+        else if (strcmp(sum->keys, r->keys) != 0)
+            sum->mixed_keys = true;
         sum->results++;
         sum->seconds += r->seconds;
     } else if (t->count == r->count) {

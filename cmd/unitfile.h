@@ -14,7 +14,13 @@
  *
  * A result line records one finished unit:
  *
- *   ID<TAB>COUNT<TAB>SECONDS<TAB>METHOD<TAB>HOST<TAB>SET
+ *   ID<TAB>COUNT<TAB>SECONDS<TAB>METHOD<TAB>HOST<TAB>SET<TAB>KEYS<TAB>SUM
+ *
+ * KEYS says which hash keys counted it: "none" (no table), or BITS/SEED, e.g.
+ * "128/3" (verified entries, --key-seed 3), so that a second run with other keys
+ * is seen to be one. SUM is the FNV-1a hash (16 hex digits) of everything before
+ * "<TAB>SUM", the set fingerprint included: a line changed after it was written (a
+ * digit flipped on disk, an edit) no longer matches it and is refused.
  *
  * Result files are appended to, one whole line per write(); a last line without
  * its newline is a write cut short and is ignored. Lines starting with '#' are
@@ -62,13 +68,16 @@ typedef struct result {
     char method[32];
     char host[64];
     uint64_t fingerprint;
+    char keys[32];
 } result_t;
 
-enum { RESULT_LINE_MAX = 256 };
+enum { RESULT_LINE_MAX = 320 };
 
-/* Formats one result line, newline included; returns its length (< size). */
+/* Formats one result line with its checksum, newline included; returns its
+ * length (< size). */
 size_t result_format(const result_t *r, char *buf, size_t size);
-/* Parses one result line (newline removed); false with the reason in why. */
+/* Parses one result line (newline removed) and checks its checksum; false with the
+ * reason in why. */
 bool result_parse(char *line, result_t *r, char *why, size_t whylen);
 
 /* What the results say about one unit. */
@@ -86,6 +95,8 @@ typedef struct results_summary {
     long conflicts;  /* repeats with another count */
     long bad;        /* lines refused, each reported as FILE:LINE */
     double seconds;  /* summed over the lines taken, duplicates excluded */
+    char keys[32];   /* the KEYS of the first line taken */
+    bool mixed_keys; /* lines taken with other KEYS too */
 } results_summary_t;
 
 /* Reads a results file into tallies (one per unit of set) and adds to summary.

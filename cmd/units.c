@@ -21,6 +21,8 @@ typedef struct units_options {
     const char *units, *results, *method;
     int shard, shards; /* shard 1..shards */
     int threads, hash_mb;
+    unsigned long long key_seed;
+    bool hash_verify;
 } units_options_t;
 
 /* Nothing to clean up that the kernel does not: result lines are written whole
@@ -76,6 +78,8 @@ static void read_options(const parsed_t *p, units_options_t *opt)
         .shards = shard ? shard->pair[1] : 1,
         .threads = (int)options_int(p, &opt_threads, 1),
         .hash_mb = (int)options_int(p, &opt_hash, 0),
+        .key_seed = (unsigned long long)options_int(p, &opt_key_seed, 0),
+        .hash_verify = options_flag(p, &opt_hash_verify),
     };
 }
 
@@ -158,6 +162,7 @@ typedef struct run {
     const tally_t *tallies;
     int fd;
     char host[64];
+    char keys[32]; /* the KEYS field: "none" or BITS/SEED */
 } run_t;
 
 static void host_name(char *buf, size_t size)
@@ -194,6 +199,7 @@ static int compute_units(const run_t *run, size_t *computed, size_t *skipped)
         r.seconds = seconds_now() - start;
         snprintf(r.method, sizeof r.method, "%s", run->method->name);
         snprintf(r.host, sizeof r.host, "%s", run->host);
+        snprintf(r.keys, sizeof r.keys, "%s", run->keys);
         char line[RESULT_LINE_MAX];
         if (!append_line(run->fd, line, result_format(&r, line, sizeof line))) {
             fprintf(stderr, "rperft units: %s: %s\n", run->opt->results ? run->opt->results : "standard output",
@@ -216,7 +222,12 @@ static int run_units(const unit_set_t *set, const units_options_t *opt, const me
     host_name(run.host, sizeof run.host);
     if (opt->results && (run.fd = open_results(opt->results, set, tallies)) < 0)
         return EXIT_BAD_INPUT;
-    perft_options_t popt = {.bulk = true, .threads = opt->threads, .hash_mb = opt->hash_mb};
+    perft_options_t popt = {.bulk = true, .threads = opt->threads, .hash_mb = opt->hash_mb,
+                            .key_seed = opt->key_seed, .hash_verify = opt->hash_verify};
+    if (opt->hash_mb)
+        snprintf(run.keys, sizeof run.keys, "%d/%llu", opt->hash_verify ? 128 : 64, opt->key_seed);
+    else
+        snprintf(run.keys, sizeof run.keys, "none");
     search_options_t search;
     hash_table_t hash;
     int rc = EXIT_BAD_INPUT;
@@ -260,6 +271,9 @@ static const option_use_t options[] = {
     OPTION(opt_shard),
     OPTION_HELP(opt_threads, "threads per unit (default 1)"),
     OPTION_HELP(opt_hash, "transposition table shared by all units of this run (default none)"),
+    OPTION(opt_hash_verify),
+    OPTION_HELP(opt_key_seed, "the table's Zobrist keys (default 0): run the units again with\n"
+                              "another seed and compare: rperft merge UNITS A --compare B"),
     OPTION(opt_method),
     OPTION(opt_results),
     OPTIONS_END,
@@ -271,9 +285,11 @@ const command_t units_command = {
     .summary = "compute the work units of a split (one shard of N), resumable",
     .description =
         "Computes the units of FILE (written by 'rperft split') and appends one line per\n"
-        "finished unit: ID, COUNT, SECONDS, METHOD, HOST, SET (tab-separated). Units already\n"
-        "in the results file are skipped, so running the same command again after a kill\n"
-        "resumes. Add the result files up with 'rperft merge FILE RESULTS...'.\n",
+        "finished unit: ID, COUNT, SECONDS, METHOD, HOST, SET, KEYS, CHECKSUM (tab-\n"
+        "separated; KEYS: 'none' or the table's BITS/SEED; CHECKSUM covers the rest of the\n"
+        "line). Units already in the results file are skipped, so running the same\n"
+        "command again after a kill resumes. Add the result files up with\n"
+        "'rperft merge FILE RESULTS...'.\n",
     .options = options,
     .operands = operands,
     .min_operands = 1,

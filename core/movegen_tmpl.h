@@ -33,28 +33,39 @@ typedef struct node {
     bb_t castle_rooks;
     int side;
     int ep;       /* NO_SQ unless an enemy pawn stands beside the pawn that just double-pushed */
-    uint64_t key; /* Zobrist key, kept only when a hash table is used */
+    uint64_t key;  /* Zobrist key, kept only when a hash table is used */
+    uint64_t key2; /* the second key of a verified table */
     SLIDER_FIELDS
 } node_t;
 
-/* From scratch, salted (search_options_t.key_salt): only interior nodes that will
- * be probed need it, a few percent of the nodes made, so the hot make does not
- * carry an incremental update. */
-static uint64_t node_key(const node_t *n, uint64_t salt)
+/* From scratch, salted (search_options_t.key_salt), with the table's keys: only
+ * interior nodes that will be probed need it, a few percent of the nodes made, so
+ * the hot make does not carry an incremental update. */
+static uint64_t node_key(const node_t *n, const zobrist_t *z, uint64_t salt)
 {
-    uint64_t key = salt ^ (n->side == BLACK ? zobrist_side : 0);
+    uint64_t key = salt ^ (n->side == BLACK ? z->side : 0);
     for (int c = 0; c < 2; c++)
         for (int p = PAWN; p <= KING; p++)
             for (bb_t b = n->pieces[p] & n->colours[c]; b;)
-                key ^= zobrist_piece[c][p][pop_lsb(&b)];
+                key ^= z->piece[c][p][pop_lsb(&b)];
     for (bb_t b = n->castle_rooks; b;)
-        key ^= zobrist_castle[pop_lsb(&b)];
+        key ^= z->castle[pop_lsb(&b)];
     if (n->ep != NO_SQ)
-        key ^= zobrist_ep[FILE_OF(n->ep)];
+        key ^= z->ep[FILE_OF(n->ep)];
     return key;
 }
 
-static void node_load(node_t *n, const position_t *pos, uint64_t salt)
+/* The keys a probe of this node needs: the second only for a verified table. */
+static void node_keys(node_t *n, const search_options_t *opt)
+{
+    const hash_table_t *t = opt->hash;
+    if (!t)
+        return;
+    n->key = node_key(n, &t->keys[0], opt->key_salt);
+    n->key2 = t->verified ? node_key(n, &t->keys[1], opt->key_salt) : 0;
+}
+
+static void node_load(node_t *n, const position_t *pos, const search_options_t *opt)
 {
     memset(n, 0, sizeof *n);
     memcpy(n->pieces, pos->pieces, sizeof n->pieces);
@@ -68,7 +79,7 @@ static void node_load(node_t *n, const position_t *pos, uint64_t salt)
      * that equal positions get equal keys. */
     if (n->ep != NO_SQ && !(pawn_attacks[n->side ^ 1][n->ep] & n->pieces[PAWN] & n->colours[n->side]))
         n->ep = NO_SQ;
-    n->key = node_key(n, salt);
+    node_keys(n, opt);
     slider_sync(n);
 }
 

@@ -27,7 +27,7 @@ static count_t perft_black(const node_t *n, int depth, const search_options_t *o
  * found and the child's legal moves are counted (bulk counting), with no move list.
  * Without bulk counting every leaf move is made as it is found (the honest "make
  * every move" mode), also with no list.
- * With a hash table, nodes of depth 2 and more are probed and stored. */
+ * With a hash table, nodes of depth HASH_MIN_DEPTH and more are probed and stored. */
 ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_options_t *opt, const int us)
 {
     if (depth == 0)
@@ -35,7 +35,8 @@ ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_option
     if (depth == 1)
         return legal_moves(n, NULL, opt->bulk ? COUNT : MAKE_LEAF, us, NO_SEED, NULL);
     uint64_t cached;
-    if (opt->hash && hash_probe(opt->hash, n->key, depth, &cached))
+    bool hashed = opt->hash && depth >= HASH_MIN_DEPTH;
+    if (hashed && hash_probe(opt->hash, n->key, n->key2, depth, &cached))
         return cached;
     count_t total = 0;
     if (depth == 2 && opt->bulk) {
@@ -47,13 +48,13 @@ ALWAYS_INLINE count_t perft_side(const node_t *n, int depth, const search_option
         for (int i = 0; i < count; i++) {
             node_t child;
             make_move(n, &child, list[i], us);
-            if (opt->hash)
-                child.key = node_key(&child, opt->key_salt);
+            if (depth - 1 >= HASH_MIN_DEPTH)
+                node_keys(&child, opt);
             total += us == WHITE ? perft_black(&child, depth - 1, opt) : perft_white(&child, depth - 1, opt);
         }
     }
-    if (opt->hash && total < ((count_t)1 << 58))
-        hash_store(opt->hash, n->key, depth, (uint64_t)total);
+    if (hashed && total < ((count_t)1 << 58))
+        hash_store(opt->hash, n->key, n->key2, depth, (uint64_t)total);
     return total;
 }
 
@@ -74,7 +75,7 @@ static int generate_moves(const node_t *n, move_t *list)
 static count_t perft_search_position(const position_t *pos, int depth, const search_options_t *opt)
 {
     node_t n;
-    node_load(&n, pos, opt->key_salt);
+    node_load(&n, pos, opt);
     if (depth < 0)
         return 0;
     return perft_any(&n, depth, opt);
@@ -89,7 +90,8 @@ static count_t perft_position(const position_t *pos, int depth, bool bulk)
 static int generate_position(const position_t *pos, move_t *moves)
 {
     node_t n;
-    node_load(&n, pos, 0);
+    search_options_t no_hash = {.threads = 1};
+    node_load(&n, pos, &no_hash);
     return generate_moves(&n, moves);
 }
 

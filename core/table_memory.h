@@ -7,6 +7,13 @@
 
 #include <stddef.h>
 
+enum { HUGE_PAGE_BYTES = 2 << 20 };
+
+/* A zeroed anonymous mapping of bytes (a multiple of HUGE_PAGE_BYTES) on a 2 MB
+ * boundary, marked for transparent huge pages, not yet faulted in; NULL when it
+ * cannot be had. Free with munmap(p, bytes). */
+void *huge_page_map(size_t bytes);
+
 /* Zeroed, never freed (tables live as long as the process); aborts with a message
  * when even ordinary memory cannot be had. */
 void *table_memory(size_t bytes);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Stopping long runs. SIGINT and SIGTERM during suite --csv --junit, bench --csv,
-# perft and divide: exit 130 / 143, what finished is reported (divide: the root
+# Stopping long runs. SIGINT and SIGTERM during suite --csv --junit --json, bench --csv,
+# perft and divide --json: exit 130 / 143, what finished is reported (divide: the root
 # moves done, marked incomplete; perft: no count, since a perft cannot be stopped
 # half way), every CSV row already written stays whole, the JUnit report is
 # well-formed XML. kill -9 while a run appends to an existing CSV: the old rows
@@ -70,8 +70,8 @@ xml_ok() { python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.ar
 
 # --- suite --csv --junit: each signal after a few rows ---
 for sig in INT TERM; do
-    csv=$tmp/suite-$sig.csv xml=$tmp/suite-$sig.xml
-    start suite "$rperft" suite --threads 1 --csv "$csv" --junit "$xml" "$suites/perftsuite.epd"
+    csv=$tmp/suite-$sig.csv xml=$tmp/suite-$sig.xml json=$tmp/suite-$sig.json
+    start suite "$rperft" suite --threads 1 --csv "$csv" --junit "$xml" --json "$json" "$suites/perftsuite.epd"
     wait_until rows_at_least "$csv" 4 || fail "suite: no rows before the end"
     stopped $sig suite
     grep -q "interrupted after [0-9]* of 126 positions" "$tmp/suite.err" ||
@@ -82,6 +82,11 @@ for sig in INT TERM; do
     xml_ok "$xml" || fail "suite SIG$sig: the JUnit report does not parse"
     cases=$(grep -c "<testcase" "$xml")
     [[ $cases == "$rows" ]] || fail "suite SIG$sig: $cases JUnit cases, $rows CSV rows"
+    # The JSON report: valid, marked incomplete with the exit status, every finished position.
+    python3 "$here/json_valid.py" "$here/../docs/rperft-report.schema.json" "$json" || fail "suite SIG$sig: JSON schema"
+    got=$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
+print(d["complete"], d["exit_status"], len(d["results"]), d["totals"]["passed"])' "$json")
+    [[ $got == "False $rc $passed $passed" ]] || fail "suite SIG$sig JSON: $got (exit $rc, $passed passed)"
     ls "$tmp"/*.tmp* >/dev/null 2>&1 && fail "suite SIG$sig: a temporary file was left"
 done
 
@@ -124,7 +129,7 @@ c2c3: 144074944 c2c4: 157756443 d2d3: 227598692 d2d4: 269605599 e2e3: 306138410 
 f2f3: 102021008 f2f4: 119614841 g1f3: 147678554 g1h3: 120669525 g2g3: 135987651 g2g4: 130293018
 h2h3: 106678423 h2h4: 138495290"
 for sig in INT TERM; do
-    start divide "$rperft" divide 7
+    start divide "$rperft" divide --json "$tmp/divide-$sig.json" 7
     sleep 2
     stopped $sig divide
     grep -q "Nodes searched" "$tmp/divide.out" && fail "divide SIG$sig: a total after the interrupt"
@@ -139,6 +144,9 @@ for sig in INT TERM; do
     done <"$tmp/divide.out"
     [[ $lines == "$done_moves" && $sum == "${BASH_REMATCH[2]:-x}" ]] ||
         fail "divide SIG$sig: $lines lines adding up to $sum, but '$last'"
+    got=$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
+print(d["complete"], d["exit_status"], len(d["moves"]), d["nodes"])' "$tmp/divide-$sig.json")
+    [[ $got == "False $rc $lines $sum" ]] || fail "divide SIG$sig JSON: $got (exit $rc, $lines moves, $sum nodes)"
 done
 
 # --- kill -9 while appending to an existing CSV (and JUnit report) ---

@@ -57,7 +57,7 @@ refused "^rperft perft: --no-bulk: takes no value" "$rperft" perft --no-bulk=yes
 refused "^rperft perft: --hash: needs a value \(MB\)" "$rperft" perft 1 --hash
 refused "^rperft bench: --pin x: expected a logical CPU number" "$rperft" bench --pin x
 refused "^rperft bench: --depth 0: expected N \(1 to 64\), \+N or -N" "$rperft" bench --depth 0
-refused "^rperft check: --protocol xboard: expected one of: uci\|perftree" \
+refused "^rperft check: --protocol xboard: expected one of: auto|uci|go-perft|perft|perftree" \
     "$rperft" check --engine true --protocol xboard "$tmp/kk.epd"
 refused "^rperft check: --engine: required" "$rperft" check "$tmp/kk.epd"
 refused "^rperft check: --timeout 0: expected a number of seconds" "$rperft" check --engine true --timeout 0 "$tmp/kk.epd"

@@ -12,6 +12,22 @@ rperft=$(cd "$(dirname "$rperft")" && pwd)/$(basename "$rperft")
 cd "$tmp" || exit 1 # the units and results files are named relative to it
 d6=119060324
 
+# resum FILE >OUT: the lines of FILE with their checksums made right again, as a
+# line edited on purpose (a planted wrong result) would carry them.
+resum() {
+    python3 -c '
+import sys
+def fnv(b):
+    h = 0xcbf29ce484222325
+    for c in b:
+        h = ((h ^ c) * 0x100000001b3) & 0xffffffffffffffff
+    return h
+for line in open(sys.argv[1], "rb"):
+    body = line.rstrip(b"\n").rsplit(b"\t", 1)[0]
+    sys.stdout.write("%s\t%016x\n" % (body.decode(), fnv(body)))
+' "$1"
+}
+
 expect_total() { # WANT UNITS RESULTS...
     local want=$1
     shift
@@ -81,7 +97,8 @@ expect_grep err 'cutting off an unfinished last line'
 expect_total $d6 u1 rc
 
 # --- totals past 2^64 are exact: 20 units of 2^64 each ---
-awk -F'\t' -v OFS='\t' '{ $2 = "18446744073709551616"; print }' rc >big
+awk -F'\t' -v OFS='\t' '{ $2 = "18446744073709551616"; print }' rc >big.raw
+resum big.raw >big
 expect_total 368934881474191032320 u1 big
 
 # --- merge refuses missing and conflicting units (1), bad input (2) ---
@@ -91,13 +108,45 @@ expect_grep err 'unit 7 has no result'
 expect_grep err '1 of 5362 units have no result'
 expect_total $d6 u3 r3 r3 # identical repeats are fine
 expect_grep err '5362 identical repeats'
-awk -F'\t' -v OFS='\t' 'NR == 9 { $2 = $2 + 1; print }' r3 >conflict
+awk -F'\t' -v OFS='\t' 'NR == 9 { $2 = $2 + 1; print }' r3 >conflict.raw
+resum conflict.raw >conflict
 expect_rc 1 "$rperft" merge u3 r3 conflict
 expect_grep err 'conflicting results: r3:[0-9]* says [0-9]*, conflict:1 says'
-{ head -3 r3; echo 'garbage'; printf '5\tx\t0.1\trotated\thost\t%s\n' "$(cut -f6 r3 | head -1)"; } >bad
+{ head -3 r3; echo 'garbage'; printf '5\tx\t0.1\trotated\thost\t%s\tnone\t0\n' "$(cut -f6 r3 | head -1)"; } >bad.raw
+resum bad.raw >bad
 expect_rc 2 "$rperft" merge u3 bad
-expect_grep err 'bad:4: expected 6 tab-separated fields'
+expect_grep err 'bad:4: expected 8 tab-separated fields'
 expect_grep err 'bad:5: count: bad value'
+# A digit changed on disk (399 -> 398) is refused by the checksum, line named.
+awk -F'\t' -v OFS='\t' 'NR == 12 { $2 = $2 - 1 } 1' r3 >flipped
+expect_rc 2 "$rperft" merge u3 flipped
+expect_grep err 'flipped:12: checksum: the fields do not match'
+sed '12s/\t[0-9a-f]*$/\t0123456789abcdef/' r3 >flipped
+expect_rc 2 "$rperft" merge u3 flipped
+expect_grep err 'flipped:12: checksum'
+
+# --- two result sets of the same units with other keys, compared unit by unit ---
+expect_rc 0 "$rperft" units u2 --hash 16 --hash-verify --key-seed 1 --results seed1
+expect_grep seed1 $'\t128/1\t[0-9a-f]*$'
+expect_rc 0 "$rperft" units u2 --hash 16 --key-seed 2 --threads 2 --results seed2
+expect_grep seed2 $'\t64/2\t[0-9a-f]*$'
+expect_rc 0 "$rperft" merge u2 seed1 --compare seed2
+expect_grep out "^Nodes searched: $d6\$"
+expect_grep err 'agree on all 400 units (keys 128/1 and 64/2)'
+expect_rc 0 "$rperft" merge u2 seed1 --compare seed1
+expect_grep err 'both sets used the hash keys 128/1: not an independent check'
+# A wrong unit result planted in the second set (checksum made right) is named.
+awk -F'\t' -v OFS='\t' '$1 == 7 || $1 == 300 { $2 = $2 + 2 } 1' seed2 >wrong.raw
+resum wrong.raw >wrong
+expect_rc 1 "$rperft" merge u2 seed1 --compare wrong
+expect_grep err 'unit 7 differs: seed1:[0-9]* says [0-9]*, wrong:[0-9]* says'
+expect_grep err 'unit 300 differs'
+expect_grep err 'differ in 2 of 400 units'
+[[ ! -s out ]] || fail "merge --compare printed a total for sets that differ"
+grep -v $'^9\t' seed2 >partial
+expect_rc 1 "$rperft" merge u2 seed1 --compare partial
+expect_grep err 'unit 9 has no result'
+expect_rc 2 "$rperft" merge u2 seed1 --compare
 expect_rc 2 "$rperft" merge u2 r3 # ids overlap, but the results belong to u3
 expect_grep err 'r3:1: a result of another units file'
 expect_rc 2 "$rperft" units u2 --results r3
@@ -117,16 +166,19 @@ expect_rc 2 "$rperft" split --depth 3 --split-ply 4
 # --- the Slurm array script, its tasks run by hand ---
 for task in 1 2 3; do
     expect_rc 0 env SLURM_ARRAY_TASK_ID=$task SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=3 SLURM_ARRAY_TASK_COUNT=3 \
-        RPERFT="$rperft" RPERFT_UNITS=u2 bash "$here/../scripts/slurm-perft.sbatch"
+        RPERFT="$rperft" RPERFT_UNITS=u2 RPERFT_HASH_MB=8 RPERFT_KEY_SEED=4 bash "$here/../scripts/slurm-perft.sbatch"
 done
 expect_total $d6 u2 results.1 results.2 results.3
+[[ $(cut -f7 results.* | sort -u) == 64/4 ]] || fail "the Slurm script did not pass the key seed through"
 expect_rc 2 env SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_MIN=3 SLURM_ARRAY_TASK_MAX=7 SLURM_ARRAY_TASK_COUNT=2 \
     RPERFT="$rperft" RPERFT_UNITS=u2 bash "$here/../scripts/slurm-perft.sbatch"
 
 # --- the GNU parallel script on two local jobs ---
 if command -v parallel >/dev/null; then
-    expect_rc 0 "$here/../scripts/parallel-perft" --rperft "$rperft" --depth 6 --split-ply 2 --jobs 2 --dir par
+    expect_rc 0 "$here/../scripts/parallel-perft" --rperft "$rperft" --depth 6 --split-ply 2 --jobs 2 --dir par \
+        --hash 8 --hash-verify --key-seed 5 --threads 2
     expect_grep out "^Nodes searched: $d6\$"
+    [[ $(cut -f7 par/results.* | sort -u) == 128/5 ]] || fail "parallel-perft did not pass the hash options through"
     expect_rc 0 "$here/../scripts/parallel-perft" --rperft "$rperft" --depth 6 --split-ply 2 --jobs 2 --dir par
     expect_grep err 'resuming in par'
     expect_rc 2 "$here/../scripts/parallel-perft" --rperft "$rperft" --depth 5 --split-ply 2 --jobs 2 --dir par

@@ -163,7 +163,7 @@ Test(perft, hash_and_threads_give_the_same_counts, .timeout = 120)
     int n = read_known("cpw_perft_results.epd", entries, 64);
     hash_table_t hash;
     char err[160];
-    cr_assert(hash_create(&hash, 16, err, sizeof err), "%s", err);
+    cr_assert(hash_create(&hash, &(hash_config_t){.megabytes = 16, .threads = 2}, err, sizeof err), "%s", err);
     for (int i = 0; all_methods[i]; i++) {
         const char *why;
         if (!method_prepare(all_methods[i], &why))
@@ -190,10 +190,10 @@ Test(perft, key_salts_keep_methods_apart)
     prepare_rotated();
     hash_table_t hash;
     char err[160];
-    cr_assert(hash_create(&hash, 1, err, sizeof err), "%s", err);
+    cr_assert(hash_create(&hash, &(hash_config_t){.megabytes = 1, .threads = 1}, err, sizeof err), "%s", err);
     position_t pos = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     const uint64_t salt_a = 0x0123456789abcdefu, salt_b = 0xfedcba9876543210u;
-    hash_store(&hash, pos.key ^ salt_a, 3, 42); /* a wrong count for depth 3, planted */
+    hash_store(&hash, pos.key ^ salt_a, 0, 3, 42); /* a wrong count for depth 3, planted */
     search_options_t a = {.bulk = true, .threads = 1, .hash = &hash, .key_salt = salt_a};
     search_options_t b = a;
     b.key_salt = salt_b;
@@ -206,8 +206,9 @@ Test(perft, hash_refuses_impossible_sizes)
 {
     hash_table_t hash;
     char err[160];
-    cr_expect_not(hash_create(&hash, 0, err, sizeof err));
-    cr_expect_not(hash_create(&hash, (size_t)1 << 30, err, sizeof err), "a petabyte table was accepted");
+    cr_expect_not(hash_create(&hash, &(hash_config_t){.megabytes = 0, .threads = 1}, err, sizeof err));
+    cr_expect_not(hash_create(&hash, &(hash_config_t){.megabytes = (size_t)1 << 30, .threads = 1}, err, sizeof err),
+                  "a petabyte table was accepted");
     cr_expect(strstr(err, "MB") != NULL, "the reason names the size: %s", err);
 }
 

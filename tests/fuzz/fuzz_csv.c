@@ -17,19 +17,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define FUZZ_NAME "fuzz_csv"
+#include "fuzz_common.h"
+
 #include "bench/csv_table.h"
 #include "bench/report.h"
 #include "bench/schema.h"
 
 enum { MAX_INPUT = 1 << 16 };
-
-static void require(bool ok, const char *what)
-{
-    if (ok)
-        return;
-    fprintf(stderr, "fuzz_csv: invariant broken: %s\n", what);
-    abort();
-}
 
 /* The good records of one read, as one formatted CSV text. */
 typedef struct collected {
@@ -62,16 +57,6 @@ static bool on_record(void *user, const csv_record_t *rec)
     free(row);
     c->good++;
     return true;
-}
-
-/* A readable path holding exactly these bytes. */
-static int memfd_with(const void *data, size_t size, char *path, size_t pathlen)
-{
-    int fd = memfd_create("fuzz_csv", MFD_CLOEXEC);
-    require(fd >= 0, "memfd_create");
-    require(size == 0 || write(fd, data, size) == (ssize_t)size, "write to the memfd");
-    snprintf(path, pathlen, "/proc/self/fd/%d", fd);
-    return fd;
 }
 
 static void read_collecting(const void *data, size_t size, collected_t *c)

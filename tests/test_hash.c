@@ -1,0 +1,114 @@
+/* The transposition table's integrity: a collision of the first key, planted by
+ * giving it only 16 possible values (a test-only tiny key), makes a 64-bit table
+ * give a wrong count, and a 128-bit verified table turns every such hit down and
+ * gives the right one; key seeds give unrelated keys; a table is all zeroes. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "fen.h"
+#include "hash.h"
+#include "method.h"
+#include "split.h"
+#include "tables.h"
+
+/* Depth 5: with two threads the units are two plies down, and their depth 3 is
+ * the least a node needs to be probed (HASH_MIN_DEPTH). */
+static const char *const startpos = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+enum { DEPTH = 5, STARTPOS_D5 = 4865609 };
+
+static position_t setup(const char *fen)
+{
+    tables_init();
+    const char *why;
+    cr_assert(method_prepare(&method_rotated, &why), "%s", why);
+    position_t pos;
+    cr_assert(fen_parse(fen, &pos, NULL));
+    return pos;
+}
+
+static void create(hash_table_t *t, bool verified, uint64_t seed)
+{
+    char err[160];
+    hash_config_t cfg = {.megabytes = 1, .threads = 2, .key_seed = seed, .verified = verified};
+    cr_assert(hash_create(t, &cfg, err, sizeof err), "%s", err);
+}
+
+/* Cuts every first key down to its low 4 bits: 16 keys for all positions. */
+static void plant_tiny_first_key(hash_table_t *t)
+{
+    uint64_t *words = (uint64_t *)&t->keys[0];
+    for (size_t i = 0; i < sizeof t->keys[0] / sizeof *words; i++)
+        words[i] &= 0xf;
+}
+
+static count_t perft_with(const position_t *pos, hash_table_t *t, int threads)
+{
+    search_options_t opt = {.bulk = true, .threads = threads, .hash = t};
+    return perft_search(&method_rotated, pos, DEPTH, &opt);
+}
+
+Test(hash, tiny_first_key_fools_a_64_bit_table)
+{
+    position_t pos = setup(startpos);
+    hash_table_t t;
+    create(&t, false, 0);
+    plant_tiny_first_key(&t);
+    cr_expect(perft_with(&pos, &t, 1) != STARTPOS_D5, "16 keys for hundreds of positions gave the right count");
+    hash_destroy(&t);
+}
+
+Test(hash, verified_entries_catch_the_planted_collisions)
+{
+    position_t pos = setup(startpos);
+    for (int threads = 1; threads <= 2; threads++) {
+        hash_table_t t;
+        create(&t, true, 0);
+        plant_tiny_first_key(&t);
+        cr_expect_eq(perft_with(&pos, &t, threads), STARTPOS_D5, "threads %d", threads);
+        cr_expect(atomic_load(&t.rejected) > 0, "no probe was turned down by the second key");
+        hash_destroy(&t);
+    }
+}
+
+Test(hash, verified_entries_hit_like_plain_ones)
+{
+    position_t pos = setup(startpos);
+    hash_table_t t;
+    create(&t, true, 7);
+    cr_expect_eq(perft_with(&pos, &t, 2), STARTPOS_D5);
+    cr_expect_eq(perft_with(&pos, &t, 1), STARTPOS_D5, "second run, from the filled table");
+    cr_expect_eq(atomic_load(&t.rejected), 0, "full keys collided");
+    hash_destroy(&t);
+}
+
+Test(hash, key_seeds_give_unrelated_keys)
+{
+    setup(startpos);
+    zobrist_t a, b, second;
+    zobrist_init(&a, 1, 0);
+    zobrist_init(&b, 2, 0);
+    zobrist_init(&second, 1, 1);
+    int same_ab = 0, same_second = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        same_ab += a.piece[0][0][sq] == b.piece[0][0][sq];
+        same_second += a.piece[0][0][sq] == second.piece[0][0][sq];
+    }
+    cr_expect_eq(same_ab + same_second, 0);
+    zobrist_t standard;
+    zobrist_init(&standard, 0, 0);
+    cr_expect(memcmp(standard.piece, zobrist_piece, sizeof standard.piece) == 0 && standard.side == zobrist_side,
+              "seed 0 is not position_t's key set");
+}
+
+Test(hash, a_new_table_is_empty)
+{
+    hash_table_t t;
+    create(&t, false, 0);
+    size_t words = t.bytes / sizeof(uint64_t), nonzero = 0;
+    const uint64_t *w = (const uint64_t *)t.entries;
+    for (size_t i = 0; i < words; i++)
+        nonzero += w[i] != 0;
+    cr_expect_eq(nonzero, 0);
+    cr_expect(t.setup_seconds >= 0);
+    hash_destroy(&t);
+}
