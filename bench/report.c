@@ -579,9 +579,22 @@ int report_rank(const report_table_t *t, const char *row, const char *col)
 
 /* ---- text and Markdown ---- */
 
+/* Othello's kinds (othello-perft, othello-micro) compare flip methods, not slider methods. */
+static bool is_othello(const report_table_t *t) { return strncmp(t->kind, "othello-", 8) == 0; }
+
+static const char *title_of(const report_table_t *t)
+{
+    return strcmp(t->kind, "micro") == 0           ? "attack lookups per second"
+           : strcmp(t->kind, "othello-micro") == 0 ? "flips per second"
+           : is_othello(t)                         ? "Othello perft speed"
+                                                   : "perft speed";
+}
+
 static const char *unit_of(const report_table_t *t)
 {
-    return strcmp(t->kind, "micro") == 0 ? "million lookups/s" : "Mnps";
+    return strcmp(t->kind, "micro") == 0           ? "million lookups/s"
+           : strcmp(t->kind, "othello-micro") == 0 ? "million flips/s"
+                                                   : "Mnps";
 }
 
 static void print_caption(const report_table_t *t, FILE *out)
@@ -742,8 +755,8 @@ static void svg_axes(const report_table_t *t, const svg_layout_t *l, FILE *out)
             "%s, geometric mean over %d %s</text>\n",
             l->top + l->plot_h / 2, l->top + l->plot_h / 2, unit_of(t), t->npositions,
             strcmp(t->kind, "micro") == 0 ? "lookup kinds" : "positions");
-    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"12\">slider method</text>\n",
-            l->left + l->plot_w / 2, bottom + 50);
+    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"12\">%s method</text>\n",
+            l->left + l->plot_w / 2, bottom + 50, is_othello(t) ? "flip" : "slider");
 }
 
 static void svg_legend(const report_table_t *t, const svg_layout_t *l, FILE *out)
@@ -791,10 +804,9 @@ void report_write_svg(const report_table_t *t, FILE *out)
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
             "font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\">\n"
             "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-            "<text x=\"%.1f\" y=\"24\" font-size=\"15\" font-weight=\"bold\">rperft bench (%s): %s by slider method and CPU"
+            "<text x=\"%.1f\" y=\"24\" font-size=\"15\" font-weight=\"bold\">rperft bench (%s): %s by %s method and CPU"
             "</text>\n",
-            l.width, l.height, l.width, l.height, l.left, t->kind,
-            strcmp(t->kind, "micro") == 0 ? "attack lookups per second" : "perft speed");
+            l.width, l.height, l.width, l.height, l.left, t->kind, title_of(t), is_othello(t) ? "flip" : "slider");
     svg_legend(t, &l, out);
     svg_axes(t, &l, out);
     svg_bars(t, &l, out);

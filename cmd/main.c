@@ -6,6 +6,7 @@
 #include "build_info.h"
 #include "cli.h"
 #include "commands.h"
+#include "othello_options.h"
 #include "core/tables.h"
 
 static const command_t *const commands[] = {
@@ -24,6 +25,7 @@ static void print_help(FILE *out)
             RPERFT_VERSION);
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    fprintf(out, "  %-10s %s\n", "othello", "Othello perft: othello perft, divide, suite, bench, methods");
     fprintf(out, "\nexit status: 0 all good, 1 a count mismatch, 2 bad usage or input, 130 / 143 stopped\n"
                  "by SIGINT / SIGTERM (what finished is printed and written)\n");
 }
@@ -60,11 +62,18 @@ static const command_t *find_command(const char *name)
     return NULL;
 }
 
-/* rperft help [COMMAND] */
+/* rperft help [COMMAND], rperft help othello [COMMAND] */
 static int help(int argc, char **argv)
 {
     if (argc < 3) {
         print_help(stdout);
+        return EXIT_ALL_GOOD;
+    }
+    if (strcmp(argv[2], "othello") == 0 && argc <= 4) {
+        const command_t *cmd = argc == 4 ? othello_find_command(argv[3]) : NULL;
+        if (argc == 4 && !cmd)
+            return EXIT_BAD_INPUT;
+        cmd ? options_print_help(cmd, stdout) : othello_print_help(stdout);
         return EXIT_ALL_GOOD;
     }
     if (argc > 3)
@@ -90,6 +99,17 @@ static int run(const command_t *cmd, int argc, char **argv)
     return rc;
 }
 
+/* rperft othello COMMAND ...: the second game's subcommands, same parser. */
+static int othello(int argc, char **argv)
+{
+    if (argc < 3 || strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0 || strcmp(argv[2], "help") == 0) {
+        othello_print_help(argc < 3 ? stderr : stdout);
+        return argc < 3 ? EXIT_BAD_INPUT : EXIT_ALL_GOOD;
+    }
+    const command_t *cmd = othello_find_command(argv[2]);
+    return cmd ? run(cmd, argc - 2, argv + 2) : EXIT_BAD_INPUT;
+}
+
 int main(int argc, char **argv)
 {
     tables_init();
@@ -101,6 +121,8 @@ int main(int argc, char **argv)
         return help(argc, argv);
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)
         return print_version();
+    if (strcmp(argv[1], "othello") == 0)
+        return othello(argc, argv);
     const command_t *cmd = find_command(argv[1]);
     return cmd ? run(cmd, argc - 1, argv + 1) : EXIT_BAD_INPUT;
 }

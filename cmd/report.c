@@ -97,9 +97,17 @@ static int cmd_report(const parsed_t *p)
     int rc = read_files(p, r, &o);
     /* A file without usable rows fails the run, after the others are shown. */
     if (rc == OPTIONS_OK || (rc == EXIT_BAD_INPUT && o.files_read)) {
-        int perft = print_kind(r, "perft", &o, true, true);
-        int micro = print_kind(r, "micro", &o, perft == 0, perft == 0);
-        if (perft < 0 || micro < 0 || (perft == 0 && micro == 0))
+        /* Chess and Othello rows are different kinds, so they never share a table; the
+         * SVG draws the first table printed. */
+        static const char *const kinds[] = {"perft", "micro", "othello-perft", "othello-micro"};
+        int shown = 0;
+        bool broken = false;
+        for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+            int got = print_kind(r, kinds[k], &o, shown == 0, shown == 0);
+            broken |= got < 0;
+            shown += got > 0;
+        }
+        if (broken || shown == 0)
             rc = EXIT_BAD_INPUT;
         else if (rc == OPTIONS_OK)
             rc = EXIT_ALL_GOOD;
@@ -120,6 +128,8 @@ const command_t report_command = {
         "runs), a column per CPU model name, and in each cell the geometric-mean Mnps over the\n"
         "positions (FEN and depth) that every cell of the table measured, with the method's\n"
         "rank on that CPU in brackets. Repeated measurements of a position count by their median.\n"
+        "Othello rows ('rperft othello bench --csv') are their own kinds, othello-perft and\n"
+        "othello-micro, tabled (and drawn, when there are no chess rows) apart from chess.\n"
         "--cpu-label LABEL applies to the CSV after it: 'rperft report --cpu-label gcc a.csv\n"
         "--cpu-label clang b.csv'.\n",
     .options = options,

@@ -24,9 +24,13 @@ check() { # BUDGET FILE... : every position must pass
 }
 check 20k "$suites/perftsuite.epd" "$suites/cpw_perft_results.epd" "$suites/stockfish_perft_sh.epd"
 check 20k "$suites/ethereal_fischer.epd" "$suites/stockfish_perft_sh_chess960.epd"
-# The tricky files without ep-unrelated-check: an impossible position (in check
-# from a pawn while the e.p. square names another pawn) that Stockfish miscounts.
-awk '/^id /{skip = ($2 == "ep-unrelated-check")} !skip' "$suites/shakmaty_tricky.perft" >"${TMPDIR:-/tmp}/sf_tricky.$$.perft"
+# The tricky files without two positions Stockfish 15.1 cannot count:
+# ep-unrelated-check, an impossible position (in check from a pawn while the e.p.
+# square names another pawn) that it miscounts, and max-legals-too-much-material
+# (24 white queens), whose perft 2 it gives as 0 or 12 from run to run: more
+# pieces of a kind than its fixed per-piece arrays hold, so the answer depends on
+# what malloc left in memory (meson's random MALLOC_PERTURB_ reaches the engine).
+awk '/^id /{skip = ($2 == "ep-unrelated-check" || $2 == "max-legals-too-much-material")} !skip' "$suites/shakmaty_tricky.perft" >"${TMPDIR:-/tmp}/sf_tricky.$$.perft"
 check 20k "${TMPDIR:-/tmp}/sf_tricky.$$.perft"
 rm -f "${TMPDIR:-/tmp}/sf_tricky.$$.perft"
 if ((failures)); then
