@@ -17,6 +17,13 @@ if [[ $(id -u) != 0 ]]; then
     echo "SKIP: the Slurm test runs slurmctld, slurmd and munged itself, which needs root" >&2
     exit 77
 fi
+# Debian 12's slurmd (22.05) initialises its cgroup plugin whatever the
+# ProctrackType and TaskPlugin, and gives up where no cgroup filesystem is mounted
+# (a chroot without /sys, as on a bare debootstrap root).
+if ! mountpoint -q /sys/fs/cgroup 2>/dev/null; then
+    echo "SKIP: no cgroup filesystem at /sys/fs/cgroup, without which slurmd 22.05 does not start" >&2
+    exit 77
+fi
 for tool in munged slurmctld slurmd sbatch squeue scancel sinfo; do
     command -v "$tool" >/dev/null || { echo "SKIP: $tool not installed (scripts/ensure-deps test installs it)" >&2; exit 77; }
 done
@@ -98,7 +105,7 @@ for _ in $(seq 300); do
 done
 if [[ -z $idle ]]; then
     fail "the single-node cluster did not come up: $(sinfo -h 2>&1 | head -2)"
-    tail -5 "$tmp/slurmctld.log" "$tmp/slurmd.log" "$tmp"/*.out >&2
+    tail -n 5 "$tmp/slurmctld.log" "$tmp/slurmd.log" "$tmp"/*.out >&2
     finish unreachable
 fi
 
