@@ -118,7 +118,9 @@ static int next_line(reader_t *r)
     return 1;
 }
 
-static bool header_parse(reader_t *r, unit_set_t *set, size_t *prefix_len)
+/* The header's unit count goes to *want, not set->count: until the units are read,
+ * set->units holds none (unit_set_free frees set->count of them). */
+static bool header_parse(reader_t *r, unit_set_t *set, size_t *want, size_t *prefix_len)
 {
     static const char start[] = UNITS_MAGIC " root=\"";
     char *line = r->line, paths[48], units[24], hex[24];
@@ -135,7 +137,7 @@ static bool header_parse(reader_t *r, unit_set_t *set, size_t *prefix_len)
     set->root[quote - root] = '\0';
     if (set->split < 0 || set->split > set->depth || set->depth > 64)
         return bad(r->cmd, r->path, r->lineno, "header: need 0 <= split (%d) <= depth (%d) <= 64", set->split, set->depth);
-    if (!count_parse(paths, strlen(paths), &set->paths) || !parse_size(units, &set->count))
+    if (!count_parse(paths, strlen(paths), &set->paths) || !parse_size(units, want))
         return bad(r->cmd, r->path, r->lineno, "header: paths or units out of range");
     if (!parse_hex64(hex, &set->fingerprint))
         return bad(r->cmd, r->path, r->lineno, "header: set must be 16 hex digits");
@@ -215,10 +217,9 @@ bool unit_set_read(const char *cmd, const char *path, unit_set_t *set)
     int got = next_line(&r);
     if (got == 0)
         bad(cmd, path, 1, "empty file, expected the '%s' header", UNITS_MAGIC);
-    bool ok = got > 0 && header_parse(&r, set, &prefix_len);
+    bool ok = got > 0 && header_parse(&r, set, &want, &prefix_len);
     if (ok) {
-        want = set->count, declared = set->fingerprint;
-        set->count = 0;
+        declared = set->fingerprint;
         h = fnv1a(FNV1A_OFFSET, r.line, prefix_len);
         ok = units_parse(&r, set, want, &h);
     }
