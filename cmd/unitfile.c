@@ -130,7 +130,11 @@ static bool header_parse(reader_t *r, unit_set_t *set, size_t *want, size_t *pre
     if (!quote || quote - root >= FEN_MAX)
         return bad(r->cmd, r->path, r->lineno, "root: no closing quote after the FEN");
     int end = -1;
-    if (sscanf(quote + 1, " depth=%d split=%d paths=%40[0-9] units=%20[0-9] set=%17[0-9a-f]%n", &set->depth,
+    /* A blank in a scanf format matches no blank too: " set=" must be there as
+     * written, since the set's checksum covers the header up to it. */
+    const char *set_at = strstr(quote, " set=");
+    if (!set_at ||
+        sscanf(quote + 1, " depth=%d split=%d paths=%40[0-9] units=%20[0-9] set=%17[0-9a-f]%n", &set->depth,
                &set->split, paths, units, hex, &end) != 5 || end < 0 || quote[1 + end] != '\0')
         return bad(r->cmd, r->path, r->lineno, "header: expected root=\"FEN\" depth=D split=K paths=N units=U set=HEX");
     memcpy(set->root, root, (size_t)(quote - root));
@@ -145,7 +149,7 @@ static bool header_parse(reader_t *r, unit_set_t *set, size_t *want, size_t *pre
     fen_error_t err;
     if (!fen_parse(set->root, &pos, &err))
         return bad(r->cmd, r->path, r->lineno, "root: bad FEN: %s field: %s", err.field, err.message);
-    *prefix_len = (size_t)(strstr(quote, " set=") - line);
+    *prefix_len = (size_t)(set_at - line);
     return true;
 }
 
