@@ -74,6 +74,12 @@ static inline size_t hash_bucket_index(const hash_table_t *t, uint64_t key, int 
     return (size_t)((key ^ (uint64_t)depth * 0x9E3779B97F4A7C15u) & t->bucket_mask) * HASH_BUCKET;
 }
 
+/* Starts loading the bucket a probe of (key, depth) will read. */
+static inline void hash_prefetch(const hash_table_t *t, uint64_t key, int depth)
+{
+    __builtin_prefetch(&t->entries[hash_bucket_index(t, key, depth)]);
+}
+
 static inline bool hash_probe_verified(hash_table_t *t, const hash_entry_t *bucket, uint64_t key, uint64_t key2,
                                        int depth, uint64_t *count)
 {

@@ -10,6 +10,7 @@
 
 #include "count.h"
 #include "hash.h"
+#include "near_table.h"
 #include "micro_kernel.h"
 #include "position.h"
 
@@ -21,6 +22,9 @@ typedef struct search_options {
     /* XORed into every Zobrist key of the search: runs under different salts (one
      * per method) share a table without ever finding each other's entries. */
     uint64_t key_salt;
+    /* With a hash table: this thread's own table of depth-2 counts (perft_search
+     * gives each thread one); NULL: none. */
+    near_table_t *near;
 } search_options_t;
 
 typedef struct method {
@@ -40,6 +44,9 @@ typedef struct method {
     bb_t (*bishop_attacks)(int sq, bb_t occ);
     /* The attack-lookup micro-benchmark, with the lookups of this instance inlined. */
     micro_kernel_t micro;
+    /* For the tests: nodes to depth whose incrementally made key differs from the
+     * key computed from scratch with keys (0 when right). */
+    uint64_t (*key_mismatches)(const position_t *pos, int depth, const zobrist_t *keys);
 } method_t;
 
 /* The default method and the reference every other one is checked against. */

@@ -65,6 +65,34 @@ static void node_keys(node_t *n, const search_options_t *opt)
     n->key2 = t->verified ? node_key(n, &t->keys[1], opt->key_salt) : 0;
 }
 
+/* The key of a child made from parent by one move: the parent's key with what
+ * changed XORed in (each piece that left or reached a square, castling rights,
+ * the e.p. file, the side), equal to node_key from scratch at a fraction of the
+ * cost. The salt is in the parent's key already. */
+static uint64_t key_after(const node_t *parent, const node_t *child, uint64_t key, const zobrist_t *z)
+{
+    key ^= z->side;
+    for (int c = 0; c < 2; c++)
+        for (int p = PAWN; p <= KING; p++)
+            for (bb_t b = (parent->pieces[p] & parent->colours[c]) ^ (child->pieces[p] & child->colours[c]); b;)
+                key ^= z->piece[c][p][pop_lsb(&b)];
+    for (bb_t b = parent->castle_rooks ^ child->castle_rooks; b;)
+        key ^= z->castle[pop_lsb(&b)];
+    if (parent->ep != NO_SQ)
+        key ^= z->ep[FILE_OF(parent->ep)];
+    if (child->ep != NO_SQ)
+        key ^= z->ep[FILE_OF(child->ep)];
+    return key;
+}
+
+/* node_keys for a child of a keyed parent. */
+static void child_keys(const node_t *parent, node_t *child, const search_options_t *opt)
+{
+    const hash_table_t *t = opt->hash;
+    child->key = key_after(parent, child, parent->key, &t->keys[0]);
+    child->key2 = t->verified ? key_after(parent, child, parent->key2, &t->keys[1]) : 0;
+}
+
 static void node_load(node_t *n, const position_t *pos, const search_options_t *opt)
 {
     memset(n, 0, sizeof *n);

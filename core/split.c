@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Threads share the positions two plies below the root: hundreds of small units
  * taken one at a time, so every thread stays busy until the last ones finish. */
@@ -17,12 +18,34 @@ typedef struct split {
     count_t total;
 } split_t;
 
+/* With a hash table, a thread's own near table (core/near_table.h): the options
+ * copied with it set; without one, or when its memory cannot be had, the options
+ * as they are (the count is the same, only slower). Free with near_free. */
+static search_options_t with_near_table(const search_options_t *opt, int depth)
+{
+    search_options_t own = *opt;
+    if (opt->hash && depth >= NEAR_TABLE_DEPTH + 1 && !opt->near) {
+        own.near = aligned_alloc(64, sizeof *own.near);
+        if (own.near)
+            memset(own.near, 0, sizeof *own.near);
+    }
+    return own;
+}
+
+static void near_free(search_options_t *own, const search_options_t *opt)
+{
+    if (own->near != opt->near)
+        free(own->near);
+}
+
 static void *split_worker(void *arg)
 {
     split_t *sp = arg;
     count_t sum = 0;
+    search_options_t own = with_near_table(sp->opt, sp->depth);
     for (int i; (i = atomic_fetch_add(&sp->next, 1)) < sp->count;)
-        sum += sp->method->search(&sp->units[i], sp->depth, sp->opt);
+        sum += sp->method->search(&sp->units[i], sp->depth, &own);
+    near_free(&own, sp->opt);
     pthread_mutex_lock(&sp->lock);
     sp->total += sum;
     pthread_mutex_unlock(&sp->lock);
@@ -74,5 +97,8 @@ count_t perft_search(const method_t *m, const position_t *pos, int depth, const 
 {
     if (opt->threads > 1 && depth >= 3)
         return perft_threaded(m, pos, depth, opt);
-    return m->search(pos, depth, opt);
+    search_options_t own = with_near_table(opt, depth);
+    count_t count = m->search(pos, depth, &own);
+    near_free(&own, opt);
+    return count;
 }

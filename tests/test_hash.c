@@ -112,3 +112,32 @@ Test(hash, a_new_table_is_empty)
     cr_expect(t.setup_seconds >= 0);
     hash_destroy(&t);
 }
+
+/* Children's keys are made from the parent's (key_after); every kind of move must
+ * change them as a key from scratch says: captures, promotions, e.p., castling
+ * rights lost, standard and Chess960 castling (the king landing on its rook's
+ * square), in every method's instance. */
+Test(hash, incremental_keys_match_keys_from_scratch)
+{
+    static const char *const fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "1rkr4/8/8/8/8/8/8/1RKR4 w BDbd - 0 1",
+    };
+    zobrist_t keys;
+    zobrist_init(&keys, 7, 0);
+    setup(startpos);
+    for (int i = 0; all_methods[i]; i++) {
+        const char *why;
+        if (!method_prepare(all_methods[i], &why))
+            continue;
+        for (size_t f = 0; f < sizeof fens / sizeof *fens; f++) {
+            position_t pos;
+            cr_assert(fen_parse(fens[f], &pos, NULL), "%s", fens[f]);
+            cr_expect_eq(all_methods[i]->key_mismatches(&pos, 3, &keys), 0, "%s: %s", all_methods[i]->name, fens[f]);
+        }
+    }
+}
