@@ -176,11 +176,6 @@ bool search_setup(const char *cmd, const perft_options_t *opt, search_options_t 
             fprintf(stderr, "rperft %s: --hash %d: %s\n", cmd, opt->hash_mb, err);
             return false;
         }
-        /* Part of the time the user waits: said apart from the perft's own time. */
-        fprintf(stderr, "rperft %s: hash table of %zu MB (%s entries, key seed %llu) set up in %.3f s by %d thread%s, "
-                "%zu MB on huge pages\n", cmd, hash->bytes >> 20, opt->hash_verify ? "128-bit" : "64-bit",
-                (unsigned long long)opt->key_seed, hash->setup_seconds, opt->threads, opt->threads > 1 ? "s" : "",
-                hash->huge_bytes >> 20);
         search->hash = hash;
     }
     return true;
@@ -188,6 +183,13 @@ bool search_setup(const char *cmd, const perft_options_t *opt, search_options_t 
 
 void search_teardown(hash_table_t *hash)
 {
+    /* Part of the time the user waits: said apart from the perft's own time. The
+     * table grows to what the runs could fill (hash_fit), so this is said last. */
+    if (hash->entries)
+        fprintf(stderr, "rperft: hash table of %zu MB (%s entries, key seed %llu): %zu MB used, set up in %.3f s by %d "
+                "thread%s, %zu MB on huge pages\n", hash->bytes >> 20, hash->verified ? "128-bit" : "64-bit",
+                (unsigned long long)hash->key_seed, hash->used >> 20, hash->setup_seconds, hash->threads,
+                hash->threads > 1 ? "s" : "", hash->huge_bytes >> 20);
     uint64_t rejected = hash->entries ? atomic_load(&hash->rejected) : 0;
     if (rejected)
         fprintf(stderr, "rperft: the second key turned down %llu probes whose first key matched\n",

@@ -110,6 +110,23 @@ static size_t huge_bytes_of(const void *mem)
     return huge;
 }
 
+/* Faults in and clears the table up to bytes (a power-of-two number of buckets)
+ * with the table's threads, and puts that many buckets in use. Writing the zeroes
+ * faults the pages in now, on every thread, instead of one page fault at a time
+ * in the middle of the run. */
+static void use_bytes(hash_table_t *table, size_t bytes)
+{
+    double start = now_seconds();
+    char *mem = (char *)table->entries;
+    size_t end = (bytes + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1), from = table->used ? (table->used + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1) : 0;
+    if (end > from)
+        clear_parallel(mem + from, end - from, table->threads, true);
+    table->used = bytes;
+    table->bucket_mask = bytes / (HASH_BUCKET * sizeof(hash_entry_t)) - 1;
+    table->huge_bytes = huge_bytes_of(mem);
+    table->setup_seconds += now_seconds() - start;
+}
+
 bool hash_create(hash_table_t *table, const hash_config_t *cfg, char *err, size_t errlen)
 {
     *table = (hash_table_t){0};
@@ -148,17 +165,25 @@ bool hash_create(hash_table_t *table, const hash_config_t *cfg, char *err, size_
     zobrist_init(&table->keys[0], cfg->key_seed, 0);
     zobrist_init(&table->keys[1], cfg->key_seed, 1);
     table->entries = mem;
-    table->bucket_mask = buckets - 1;
     table->bytes = bytes;
     table->mapped = mapped;
     table->verified = cfg->verified;
     table->threads = cfg->threads;
-    /* Writing the zeroes faults the pages in now, on every thread, instead of one
-     * page fault at a time in the middle of the run. */
-    clear_parallel(mem, mapped, cfg->threads, true);
-    table->huge_bytes = huge_bytes_of(mem);
+    table->key_seed = cfg->key_seed;
     table->setup_seconds = now_seconds() - start;
+    use_bytes(table, bytes < HASH_FIRST_BYTES ? bytes : HASH_FIRST_BYTES);
     return true;
+}
+
+void hash_fit(hash_table_t *table, uint64_t stores)
+{
+    const size_t bucket_bytes = HASH_BUCKET * sizeof(hash_entry_t);
+    uint64_t per_bucket = table->verified ? HASH_BUCKET / 2 : HASH_BUCKET;
+    size_t want = table->used;
+    while (want < table->bytes && want / bucket_bytes * per_bucket < 2 * stores)
+        want *= 2;
+    if (want > table->used)
+        use_bytes(table, want);
 }
 
 void hash_destroy(hash_table_t *table)
@@ -172,6 +197,6 @@ void hash_destroy(hash_table_t *table)
 
 void hash_clear(hash_table_t *table)
 {
-    clear_parallel((char *)table->entries, table->mapped, table->threads, false);
+    clear_parallel((char *)table->entries, table->used, table->threads, false);
     atomic_store(&table->rejected, 0);
 }

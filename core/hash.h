@@ -43,11 +43,13 @@ typedef struct hash_config {
 
 typedef struct hash_table {
     hash_entry_t *entries;
-    size_t bucket_mask; /* number of buckets - 1 (a power of two) */
-    size_t bytes;
+    size_t bucket_mask; /* buckets in use - 1 (a power of two; see hash_fit) */
+    size_t bytes;       /* the whole table, as asked for (rounded down to a power of two) */
     size_t mapped;      /* bytes mapped (bytes rounded up to a huge page) */
+    size_t used;        /* bytes in use, faulted in and cleared: the first of them */
     bool verified;
     int threads;
+    uint64_t key_seed;
     zobrist_t *keys;    /* keys[0], and keys[1] for the second key */
     _Atomic uint64_t rejected; /* probes the second key turned down */
     /* What setting the table up cost, for the user: seconds to map and clear it,
@@ -56,14 +58,28 @@ typedef struct hash_table {
     size_t huge_bytes;
 } hash_table_t;
 
-/* Maps the largest power-of-two number of buckets within megabytes on 2 MB-aligned
- * memory marked for huge pages, and clears it with cfg->threads threads (each
- * faults in its own part, so the kernel zeroes the pages on every core). False
- * (with the reason in err) when megabytes is 0 or the memory cannot be had. */
+/* Reserves the largest power-of-two number of buckets within megabytes on 2 MB-
+ * aligned memory marked for huge pages, and clears the first HASH_FIRST_BYTES
+ * of it with cfg->threads threads (each faults in its own part, so the kernel
+ * zeroes the pages on every core); hash_fit takes more when a run can use it.
+ * False (with the reason in err) when megabytes is 0 or the memory cannot be had. */
 bool hash_create(hash_table_t *table, const hash_config_t *cfg, char *err, size_t errlen);
 void hash_destroy(hash_table_t *table);
-/* Empties the table with its threads; no other thread may use it meanwhile. */
+/* Empties the part in use with the table's threads; no other thread may use the
+ * table meanwhile. */
 void hash_clear(hash_table_t *table);
+
+enum { HASH_FIRST_BYTES = 32 << 20 };
+
+/* Grows the part in use (never shrinks it) to twice the entries a run can store,
+ * at most the whole table, faulting the new part in with the table's threads.
+ * Memory is not free to touch: on a VM whose host reclaims freed guest memory a
+ * first touch costs 1-2.5 s per GB, more than a perft 8 takes, and a table of
+ * 8 GB whose every page was touched made perft 8 twice as slow as one of 64 MB.
+ * Entries stored before a growth stay correct (full keys are checked); those
+ * whose bucket moved are no longer found. No other thread may use the table
+ * meanwhile. */
+void hash_fit(hash_table_t *table, uint64_t stores);
 
 /* The bucket of a position at a depth. The depth is mixed in so that one position
  * met at many depths (shuffling pieces bring it back two plies later, again and

@@ -93,8 +93,33 @@ static count_t perft_threaded(const method_t *m, const position_t *root, int dep
     return sp.total;
 }
 
+/* At most the entries a perft to depth can store: one per node with HASH_MIN_DEPTH
+ * plies or more left, that is the nodes of plies 0 to depth - HASH_MIN_DEPTH,
+ * counted by perft itself (three plies less than the run: a few hundredths of
+ * its time), and limit as soon as that many are certain or likely: a count whose
+ * estimate (the last count times the last branching factor) would pass limit is
+ * not made. */
+static uint64_t stores_bound(const method_t *m, const position_t *pos, int depth, uint64_t limit)
+{
+    uint64_t sum = 0, previous = 0, last = 0;
+    for (int ply = 0; ply <= depth - HASH_MIN_DEPTH; ply++) {
+        uint64_t branching = previous ? last / previous + 1 : 64;
+        if (ply > 0 && last > (limit - sum) / branching)
+            return limit;
+        count_t nodes = m->perft(pos, ply, true);
+        if (nodes >= limit - sum)
+            return limit;
+        sum += (uint64_t)nodes;
+        previous = last;
+        last = (uint64_t)nodes;
+    }
+    return sum;
+}
+
 count_t perft_search(const method_t *m, const position_t *pos, int depth, const search_options_t *opt)
 {
+    if (opt->hash && depth >= HASH_MIN_DEPTH && opt->hash->used < opt->hash->bytes)
+        hash_fit(opt->hash, stores_bound(m, pos, depth, opt->hash->bytes / sizeof(hash_entry_t)));
     if (opt->threads > 1 && depth >= 3)
         return perft_threaded(m, pos, depth, opt);
     search_options_t own = with_near_table(opt, depth);

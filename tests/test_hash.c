@@ -141,3 +141,29 @@ Test(hash, incremental_keys_match_keys_from_scratch)
         }
     }
 }
+
+/* A table is used only as far as a run can fill it: it starts at HASH_FIRST_BYTES,
+ * grows to twice the entries a run can store (a power of two, at most the whole
+ * table), never shrinks, and counts right across a growth. */
+Test(hash, the_part_in_use_grows_with_what_a_run_can_store)
+{
+    position_t pos = setup(startpos);
+    hash_table_t t;
+    char err[160];
+    cr_assert(hash_create(&t, &(hash_config_t){.megabytes = 256, .threads = 2}, err, sizeof err), "%s", err);
+    const size_t entries_per_mb = ((size_t)1 << 20) / sizeof(hash_entry_t);
+    cr_expect_eq(t.used, (size_t)HASH_FIRST_BYTES);
+    cr_expect_eq(perft_with(&pos, &t, 2), STARTPOS_D5);
+    cr_expect_eq(t.used, (size_t)HASH_FIRST_BYTES, "perft 5 stores 421 entries at most");
+    hash_fit(&t, 3 * entries_per_mb * 8); /* 24 MB worth: 48 MB wanted */
+    cr_expect_eq(t.used, (size_t)64 << 20);
+    cr_expect_eq(t.bucket_mask + 1, ((size_t)64 << 20) / (HASH_BUCKET * sizeof(hash_entry_t)));
+    cr_expect_eq(perft_with(&pos, &t, 1), STARTPOS_D5, "after growing");
+    hash_fit(&t, 1);
+    cr_expect_eq(t.used, (size_t)64 << 20, "shrank");
+    hash_fit(&t, UINT64_MAX / 4);
+    cr_expect_eq(t.used, t.bytes);
+    cr_expect_eq(t.bytes, (size_t)256 << 20);
+    cr_expect_eq(perft_with(&pos, &t, 2), STARTPOS_D5, "after growing to the whole table");
+    hash_destroy(&t);
+}
