@@ -184,6 +184,15 @@ static int compute_units(const run_t *run, size_t *computed, size_t *skipped)
     size_t first = (size_t)(run->opt->shard - 1), step = (size_t)run->opt->shards, todo = 0;
     for (size_t id = first; id < set->count; id += step)
         todo += !run->tallies[id].done;
+    /* The shard's units share the table: it is made ready for all of them at once
+     * (units have about the same size; the first stands for all). */
+    for (size_t id = first; id < set->count; id += step)
+        if (!run->tallies[id].done) {
+            position_t pos;
+            fen_parse(set->units[id].fen, &pos, NULL);
+            perft_fit_table(run->method, &pos, set->depth - set->split, run->search, todo);
+            break;
+        }
     progress_t bar;
     progress_start(&bar);
     for (size_t id = first; id < set->count; id += step) {

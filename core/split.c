@@ -116,10 +116,19 @@ static uint64_t stores_bound(const method_t *m, const position_t *pos, int depth
     return sum;
 }
 
+void perft_fit_table(const method_t *m, const position_t *pos, int depth, const search_options_t *opt,
+                     uint64_t searches)
+{
+    hash_table_t *t = opt->hash;
+    if (!t || depth < HASH_MIN_DEPTH || t->used >= t->bytes || searches == 0)
+        return;
+    uint64_t limit = t->bytes / sizeof(hash_entry_t), one = stores_bound(m, pos, depth, limit);
+    hash_fit(t, one > limit / searches ? limit : one * searches);
+}
+
 count_t perft_search(const method_t *m, const position_t *pos, int depth, const search_options_t *opt)
 {
-    if (opt->hash && depth >= HASH_MIN_DEPTH && opt->hash->used < opt->hash->bytes)
-        hash_fit(opt->hash, stores_bound(m, pos, depth, opt->hash->bytes / sizeof(hash_entry_t)));
+    perft_fit_table(m, pos, depth, opt, 1);
     if (opt->threads > 1 && depth >= 3)
         return perft_threaded(m, pos, depth, opt);
     search_options_t own = with_near_table(opt, depth);

@@ -167,3 +167,19 @@ Test(hash, the_part_in_use_grows_with_what_a_run_can_store)
     cr_expect_eq(perft_with(&pos, &t, 2), STARTPOS_D5, "after growing to the whole table");
     hash_destroy(&t);
 }
+
+/* units makes the table ready for a whole shard at once: one unit's bound times
+ * the units (startpos perft 5 stores at most 1 + 20 + 400 entries). */
+Test(hash, a_shard_of_units_fits_the_table_for_all_of_them)
+{
+    position_t pos = setup(startpos);
+    hash_table_t t;
+    char err[160];
+    cr_assert(hash_create(&t, &(hash_config_t){.megabytes = 256, .threads = 1}, err, sizeof err), "%s", err);
+    search_options_t opt = {.bulk = true, .threads = 1, .hash = &t};
+    perft_fit_table(&method_rotated, &pos, DEPTH, &opt, 1000);
+    cr_expect_eq(t.used, (size_t)HASH_FIRST_BYTES, "842 000 entries fit in the first 32 MB");
+    perft_fit_table(&method_rotated, &pos, DEPTH, &opt, 10000); /* 8.42 M entries wanted */
+    cr_expect_eq(t.used, (size_t)256 << 20);
+    hash_destroy(&t);
+}
