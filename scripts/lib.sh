@@ -20,3 +20,9 @@ step() {
   rm -f "$log"
   return "$rc"
 }
+
+# The clang ASan+UBSan build that scripts/test runs its second test pass in and
+# scripts/fuzz fuzzes from (one build, so the method files compile under UBSan
+# once): meson setup options, after CC=clang.
+sanitize_fuzz_options=(--buildtype=debugoptimized -Dwerror=true -Db_sanitize=address,undefined
+  -Db_lundef=false -Dfuzz=true -Dc_args=-fno-sanitize-recover=all)
