@@ -11,20 +11,21 @@
 
 enum { MISSING_SHOWN = 20 };
 
-/* Lists the units without a result; returns how many there are. */
-static size_t report_missing(const unit_set_t *set, const tally_t *tallies)
+/* Lists the units without a result; returns how many there are. label names the
+ * set ("" for the RESULTS operands). */
+static size_t report_missing(const unit_set_t *set, const tally_t *tallies, const char *label)
 {
     size_t missing = 0;
     for (size_t id = 0; id < set->count; id++) {
         if (tallies[id].done)
             continue;
         if (++missing <= MISSING_SHOWN)
-            fprintf(stderr, "rperft merge: unit %zu has no result: %s\n", id, set->units[id].fen);
+            fprintf(stderr, "rperft merge: %sunit %zu has no result: %s\n", label, id, set->units[id].fen);
     }
     if (missing > MISSING_SHOWN)
-        fprintf(stderr, "rperft merge: ... and %zu more\n", missing - MISSING_SHOWN);
+        fprintf(stderr, "rperft merge: %s... and %zu more\n", label, missing - MISSING_SHOWN);
     if (missing)
-        fprintf(stderr, "rperft merge: %zu of %zu units have no result\n", missing, set->count);
+        fprintf(stderr, "rperft merge: %s%zu of %zu units have no result\n", label, missing, set->count);
     return missing;
 }
 
@@ -61,6 +62,7 @@ static void report_json(json_report_t *j, const unit_set_t *set, const results_s
 
 /* One result set: its files read into one tally per unit. */
 typedef struct result_set {
+    const char *label; /* put before what is said of the set: "" or "the --compare set: " */
     const char **files;
     size_t nfiles;
     tally_t *tallies;
@@ -77,14 +79,14 @@ static int read_set(const unit_set_t *set, result_set_t *rs)
         readable = results_read("merge", rs->files[i], set, rs->tallies, &rs->sum) && readable;
     if (!readable || rs->sum.bad > 0) {
         if (rs->sum.bad > 0)
-            fprintf(stderr, "rperft merge: %ld bad result lines\n", rs->sum.bad);
+            fprintf(stderr, "rperft merge: %s%ld bad result lines\n", rs->label, rs->sum.bad);
         return EXIT_BAD_INPUT;
     }
-    rs->missing = report_missing(set, rs->tallies);
+    rs->missing = report_missing(set, rs->tallies, rs->label);
     for (size_t id = 0; id < set->count; id++)
         rs->conflicting += rs->tallies[id].conflict;
     if (rs->conflicting)
-        fprintf(stderr, "rperft merge: %zu units have conflicting results\n", rs->conflicting);
+        fprintf(stderr, "rperft merge: %s%zu units have conflicting results\n", rs->label, rs->conflicting);
     return rs->missing || rs->conflicting ? EXIT_MISMATCH : EXIT_ALL_GOOD;
 }
 
@@ -149,7 +151,35 @@ static const option_t opt_compare = {
             "file, e.g. --compare=B/results.1 --compare=B/results.2), computed\n"
             "again with another --key-seed: both sets must be complete, every unit\n"
             "whose counts differ is named, and the total is printed only when they\n"
-            "agree on every unit"};
+            "agree on every unit. After '--compare B/results.*' the shell gives it\n"
+            "only B/results.1: the other RESULTS files counted with that file's\n"
+            "keys (not the first RESULTS file's) join the second set, as said"};
+
+/* `--compare B/results.*` gives --compare only the first file the shell expands
+ * to; the others land among the RESULTS operands. A RESULTS file whose results
+ * were counted with the --compare set's keys, where the first RESULTS file's were
+ * counted with others, is one of them: it is taken into the --compare set, and
+ * said so. */
+static void take_stray_compare_files(result_set_t *a, result_set_t *b)
+{
+    char keys_a[32], keys_b[32], keys[32];
+    if (a->nfiles < 2 || b->nfiles == 0 || !results_first_keys(a->files[0], keys_a, sizeof keys_a) ||
+        !results_first_keys(b->files[0], keys_b, sizeof keys_b) || strcmp(keys_a, keys_b) == 0)
+        return;
+    size_t kept = 1;
+    for (size_t i = 1; i < a->nfiles; i++) {
+        if (results_first_keys(a->files[i], keys, sizeof keys) && strcmp(keys, keys_b) == 0) {
+            fprintf(stderr,
+                    "rperft merge: %s taken into the --compare set: counted with its keys (%s), not those of %s "
+                    "(%s)\n",
+                    a->files[i], keys_b, a->files[0], keys_a);
+            b->files[b->nfiles++] = a->files[i];
+        } else {
+            a->files[kept++] = a->files[i];
+        }
+    }
+    a->nfiles = kept;
+}
 
 /* The files of each set, in command-line order (free both). */
 static bool collect_files(const parsed_t *p, result_set_t *a, result_set_t *b)
@@ -163,6 +193,7 @@ static bool collect_files(const parsed_t *p, result_set_t *a, result_set_t *b)
     for (int i = 0; i < p->nitems; i++)
         if (!p->items[i].is_operand && p->items[i].option == &opt_compare)
             b->files[b->nfiles++] = p->items[i].value.text;
+    take_stray_compare_files(a, b);
     return true;
 }
 
@@ -172,7 +203,8 @@ static int cmd_merge(const parsed_t *p)
     if (!unit_set_read("merge", options_operand(p, 0)->text, &set))
         return EXIT_BAD_INPUT;
     size_t n = set.count ? set.count : 1;
-    result_set_t a = {.tallies = calloc(n, sizeof(tally_t))}, b = {.tallies = calloc(n, sizeof(tally_t))};
+    result_set_t a = {.label = "", .tallies = calloc(n, sizeof(tally_t))},
+                 b = {.label = "the --compare set: ", .tallies = calloc(n, sizeof(tally_t))};
     bool ready = collect_files(p, &a, &b) && a.tallies && b.tallies;
     int rc = EXIT_BAD_INPUT;
     const char *json = options_text(p, &opt_json, NULL);

@@ -388,3 +388,28 @@ bool results_read(const char *cmd, const char *path, const unit_set_t *set, tall
     fclose(rd.file);
     return ok;
 }
+
+bool results_first_keys(const char *path, char *keys, size_t size)
+{
+    FILE *in = fopen(path, "r");
+    if (!in)
+        return false;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    bool found = false;
+    while (!found && (len = getline(&line, &cap, in)) > 0) {
+        if (line[len - 1] != '\n' || line[0] == '#')
+            continue;
+        line[len - 1] = '\0';
+        result_t r;
+        char why[200];
+        if (result_parse(line, &r, why, sizeof why)) {
+            snprintf(keys, size, "%s", r.keys);
+            found = true;
+        }
+    }
+    free(line);
+    fclose(in);
+    return found;
+}

@@ -104,5 +104,8 @@ typedef struct results_summary {
  * read (reported too). */
 bool results_read(const char *cmd, const char *path, const unit_set_t *set, tally_t *tallies,
                   results_summary_t *summary);
+/* The KEYS of the first well-formed result line of a results file, into keys;
+ * false (nothing reported) when the file cannot be read or has no such line. */
+bool results_first_keys(const char *path, char *keys, size_t size);
 
 #endif

@@ -145,7 +145,20 @@ expect_grep err 'differ in 2 of 400 units'
 [[ ! -s out ]] || fail "merge --compare printed a total for sets that differ"
 grep -v $'^9\t' seed2 >partial
 expect_rc 1 "$rperft" merge u2 seed1 --compare partial
-expect_grep err 'unit 9 has no result'
+expect_grep err 'the --compare set: unit 9 has no result'
+expect_grep err 'the --compare set: 1 of 400 units have no result'
+# Each set in two files, and '--compare B.*' as a shell gives it: B.2 lands
+# among the RESULTS operands and, counted with B.1's keys, joins the second set.
+head -200 seed1 >A.1; tail -n +201 seed1 >A.2
+head -150 seed2 >B.1; tail -n +151 seed2 >B.2
+expect_rc 0 "$rperft" merge u2 A.1 A.2 --compare B.1 B.2
+expect_grep out "^Nodes searched: $d6\$"
+expect_grep err 'B.2 taken into the --compare set: counted with its keys (64/2), not those of A.1 (128/1)'
+expect_grep err 'agree on all 400 units (keys 128/1 and 64/2)'
+awk -F'\t' -v OFS='\t' '$1 == 300 { $2 = $2 + 2 } 1' B.2 >B.2wrong.raw
+resum B.2wrong.raw >B.2wrong
+expect_rc 1 "$rperft" merge u2 A.1 A.2 --compare B.1 B.2wrong
+expect_grep err 'unit 300 differs'
 expect_rc 2 "$rperft" merge u2 seed1 --compare
 expect_rc 2 "$rperft" merge u2 r3 # ids overlap, but the results belong to u3
 expect_grep err 'r3:1: a result of another units file'
