@@ -2,9 +2,9 @@
  * cache. Most positions met again two plies from the leaves are met again soon:
  * a move of one side played before or after the other side's reply (a b c and
  * c b a from one node four plies up) reaches the same position a few thousand
- * nodes later. The shared table is not worth probing there (a memory access
- * costs about what the bulk-counted subtree does), this one is: a probe is a
- * load from the L2 cache. It is private to its thread, so nothing is atomic.
+ * nodes later. A probe of the shared table costs a memory access, about what
+ * the bulk-counted subtree does; a probe here is a load from the L2 cache, so
+ * this one is asked first and the shared one only when it misses. It is private to its thread, so nothing is atomic.
  * An entry holds the key and, beside the count, the top 32 bits of the second
  * key of a verified table (96 bits checked there, 64 otherwise) and a bit that
  * marks the slot used; a slot is simply overwritten. */

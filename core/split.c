@@ -93,16 +93,22 @@ static count_t perft_threaded(const method_t *m, const position_t *root, int dep
     return sp.total;
 }
 
-/* At most the entries a perft to depth can store: one per node with HASH_MIN_DEPTH
- * plies or more left, that is the nodes of plies 0 to depth - HASH_MIN_DEPTH,
- * counted by perft itself (three plies less than the run: a few hundredths of
- * its time), and limit as soon as that many are certain or likely: a count whose
- * estimate (the last count times the last branching factor) would pass limit is
- * not made. */
+/* Nodes with this much depth left or more are counted by stores_bound. */
+enum { COUNTED_MIN_DEPTH = HASH_MIN_DEPTH + 1 };
+
+/* About the entries a perft to depth stores: the nodes of plies 0 to
+ * depth - COUNTED_MIN_DEPTH (those with three plies or more left), counted with their repeats by perft
+ * itself (three plies less than the run: a few hundredths of its time). Nodes
+ * with two plies left are stored too, but they are reached by many paths: their
+ * distinct positions are about as many as the paths one ply up (startpos: 119 M
+ * paths six plies in, 96 M distinct positions seven plies in), so the count
+ * with repeats of the plies above stands for them. limit is returned as soon as
+ * that many are certain or likely: a count whose estimate (the last count times
+ * the last branching factor) would pass limit is not made. */
 static uint64_t stores_bound(const method_t *m, const position_t *pos, int depth, uint64_t limit)
 {
     uint64_t sum = 0, previous = 0, last = 0;
-    for (int ply = 0; ply <= depth - HASH_MIN_DEPTH; ply++) {
+    for (int ply = 0; ply <= depth - COUNTED_MIN_DEPTH; ply++) {
         uint64_t branching = previous ? last / previous + 1 : 64;
         if (ply > 0 && last > (limit - sum) / branching)
             return limit;
@@ -120,7 +126,7 @@ void perft_fit_table(const method_t *m, const position_t *pos, int depth, const 
                      uint64_t searches)
 {
     hash_table_t *t = opt->hash;
-    if (!t || depth < HASH_MIN_DEPTH || t->used >= t->bytes || searches == 0)
+    if (!t || depth < COUNTED_MIN_DEPTH || t->used >= t->bytes || searches == 0)
         return;
     uint64_t limit = t->bytes / sizeof(hash_entry_t), one = stores_bound(m, pos, depth, limit);
     hash_fit(t, one > limit / searches ? limit : one * searches);

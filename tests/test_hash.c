@@ -11,8 +11,8 @@
 #include "split.h"
 #include "tables.h"
 
-/* Depth 5: with two threads the units are two plies down, and their depth 3 is
- * the least a node needs to be probed (HASH_MIN_DEPTH). */
+/* Depth 5: with two threads the units are two plies down, at depth 3: they and
+ * their children (HASH_MIN_DEPTH) are probed. */
 static const char *const startpos = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 enum { DEPTH = 5, STARTPOS_D5 = 4865609 };
 
