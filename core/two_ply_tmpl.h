@@ -16,15 +16,36 @@ typedef struct their_slider {
     int moves;                 /* its legal moves before our move */
 } their_slider_t;
 
+/* Their pawns' moves with the pins applied, before occupancy: where they may push
+ * to (the double push's first step among them) and capture onto. */
+typedef struct their_pawns {
+    bb_t push_to, west_to, east_to;
+    bool promotions; /* a pawn of theirs on its seventh rank */
+} their_pawns_t;
+
 typedef struct reuse {
     uint64_t replies;
     bb_t disrupt[6];
-    bb_t soft, pawn_squares;
+    bb_t soft, pawn_squares, seen; /* seen: by any slider of theirs */
     bb_t ep_pushes; /* double-push targets beside one of their pawns */
+    their_pawns_t pawns;
     int pawn_moves, sliders;
     safety_t their;  /* their pins (never a check here) */
     their_slider_t slider[MAX_THEIR_SLIDERS];
 } reuse_t;
+
+/* Their pawns' legal moves (pawn_moves' count with no check) on a board whose
+ * empty squares and our pieces are as given. */
+ALWAYS_INLINE int their_pawn_moves(const their_pawns_t *p, bb_t empty, bb_t ours, const int them)
+{
+    bb_t third_rank = them == WHITE ? RANK_1_BB << 16 : RANK_8_BB >> 16, promo_rank = back_rank_of(them ^ 1);
+    bb_t single = p->push_to & empty, twice = push_up(single & third_rank, them) & empty;
+    bb_t west = p->west_to & ours, east = p->east_to & ours;
+    int count = popcount(single) + popcount(twice) + popcount(west) + popcount(east);
+    if (p->promotions)
+        count += 3 * (popcount(single & promo_rank) + popcount(west & promo_rank) + popcount(east & promo_rank));
+    return count;
+}
 
 /* A slider's legal moves given its attacks of each kind (0 for a kind it lacks). */
 ALWAYS_INLINE int their_slider_moves(const their_slider_t *t, bb_t diagonal_attacks, bb_t straight_attacks)
@@ -95,7 +116,7 @@ ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int
     probe.occ = n->occ ^ changed;
     slider_update(&probe, n, changed);
     int64_t delta = 0;
-    for (int i = 0; i < r->sliders; i++) {
+    for (int i = 0; i < (r->seen & changed ? r->sliders : 0); i++) {
         const their_slider_t *t = &r->slider[i];
         if (!(t->seen & changed))
             continue;
@@ -103,7 +124,7 @@ ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int
                                     t->straight ? rook_attacks_of(&probe, t->sq) : 0) - t->moves;
     }
     if (r->pawn_squares & changed)
-        delta += (int64_t)pawn_moves(&probe, NULL, COUNT, them, &r->their, NULL) - r->pawn_moves;
+        delta += their_pawn_moves(&r->pawns, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
     return (uint64_t)((int64_t)r->replies + delta);
 }
 
@@ -223,8 +244,14 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     bb_t rook_first = rook_attacks_of(n, k), bishop_first = bishop_attacks_of(n, k);
     bb_t common = zone | castling | lines;
     r->soft = seen | pawn_squares;
+    r->seen = seen;
     r->pawn_squares = pawn_squares;
-    r->pawn_moves = (int)pawn_moves(n, NULL, COUNT, them, &r->their, NULL);
+    bb_t free_pawns = pawns & ~pinned, pinned_hv = r->their.pin_hv, pinned_diag = r->their.pin_diag;
+    r->pawns.push_to = push_up(free_pawns, them) | (push_up(pawns & pinned_hv, them) & pinned_hv);
+    r->pawns.west_to = capture_west(free_pawns, them) | (capture_west(pawns & pinned_diag, them) & pinned_diag);
+    r->pawns.east_to = capture_east(free_pawns, them) | (capture_east(pawns & pinned_diag, them) & pinned_diag);
+    r->pawns.promotions = pawns & push_up(back_rank_of(us), us);
+    r->pawn_moves = their_pawn_moves(&r->pawns, ~occ, own, them);
     r->disrupt[PAWN] = common | zone_pawns;
     r->disrupt[KNIGHT] = common | zone_knights | knight_attacks[k];
     r->disrupt[KING] = common | zone_kings;
