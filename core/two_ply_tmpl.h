@@ -163,13 +163,14 @@ ALWAYS_INLINE bb_t landing_squares(int sq, bb_t pinned, bb_t pins)
  *     their pawns push to or capture on;
  *   - a square their king may step to (Z: not their own, plus castling paths), or
  *     one their castling needs empty;
- *   - between their king and a slider of ours with at most two pieces in between
- *     (a pin or check could appear or vanish), or between a Z square and a slider
- *     of ours with at most one (our attack on Z);
+ *   - on a line from their king to a slider of ours, the square of a piece of ours
+ *     alone between (a discovered check), any square between when a piece of
+ *     theirs is alone between (its pin would go), or the square of our piece when
+ *     it and one of theirs are between (a pin would appear); or between a Z square
+ *     and a slider of ours with at most one piece between (our attack on Z);
  *   - for the moving piece itself: a square from which it attacks Z, or from which
- *     a knight checks, or a slider sees their king behind at most one blocker (its
- *     own pin or check: a pawn's check square is in Z, and a slider leaving with
- *     more blockers between changes nothing);
+ *     a knight checks, or a slider sees their king, or sees it behind one piece of
+ *     theirs (its own pin, made or left: a pawn's check square is in Z);
  * False (make every move) when their king is in check with us to move, a position
  * only a hand-made FEN gives. */
 ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
@@ -220,12 +221,21 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         castling |= path | castle_must_be_empty[them][FILE_OF(k)][FILE_OF(rook)] | castle_shield_square(rook, k);
     }
 
-    bb_t lines = 0; /* king..slider with at most two pieces between, Z..slider with one */
+    /* Our sliders on their king's lines (never with nothing between: no check):
+     * a piece of ours alone between gives a discovered check leaving; a pin of
+     * theirs goes when our piece steps in between; one appears when our piece
+     * leaves from between a piece of theirs and our slider. Lines with two of
+     * theirs or two of ours between, or more, change nothing. */
+    bb_t lines = 0;
     for (bb_t b = (rook_rays[k] & our_straight) | (bishop_rays[k] & our_diagonal); b;) {
         int sq = pop_lsb(&b);
-        if (popcount(between_masks[k][sq] & occ) <= 2)
-            lines |= between_masks[k][sq];
+        bb_t between = between_masks[k][sq], blockers = between & occ, ours = blockers & own;
+        if (!(blockers & (blockers - 1)))
+            lines |= ours ? ours : between;
+        else if (ours && ours != blockers && popcount(blockers) == 2)
+            lines |= ours;
     }
+    /* Z..slider lines with at most one piece between (our attack on Z). */
     bb_t zone_straight = 0, zone_diagonal = 0, zone_knights = 0, zone_kings = 0;
     for (bb_t b = zone; b;) {
         int z = pop_lsb(&b);
@@ -255,8 +265,8 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     r->disrupt[PAWN] = common | zone_pawns;
     r->disrupt[KNIGHT] = common | zone_knights | knight_attacks[k];
     r->disrupt[KING] = common | zone_kings;
-    r->disrupt[BISHOP] = common | zone_diagonal | bishop_first | second_layer(n, k, bishop_first & occ, false);
-    r->disrupt[ROOK] = common | zone_straight | rook_first | second_layer(n, k, rook_first & occ, true);
+    r->disrupt[BISHOP] = common | zone_diagonal | bishop_first | second_layer(n, k, bishop_first & enemy, false);
+    r->disrupt[ROOK] = common | zone_straight | rook_first | second_layer(n, k, rook_first & enemy, true);
     r->disrupt[QUEEN] = r->disrupt[BISHOP] | r->disrupt[ROOK];
     r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
 
