@@ -166,8 +166,9 @@ ALWAYS_INLINE bb_t landing_squares(int sq, bb_t pinned, bb_t pins)
  *   - on a line from their king to a slider of ours, the square of a piece of ours
  *     alone between (a discovered check), any square between when a piece of
  *     theirs is alone between (its pin would go), or the square of our piece when
- *     it and one of theirs are between (a pin would appear); or between a Z square
- *     and a slider of ours with at most one piece between (our attack on Z);
+ *     it and one of theirs are between (a pin would appear); or, on a line from a
+ *     Z square to a slider of ours, any square between when nothing is, or the
+ *     square of our piece when it alone is (our attack on Z);
  *   - for the moving piece itself: a square from which it attacks Z, or from which
  *     a knight checks, or a slider sees their king, or sees it behind one piece of
  *     theirs (its own pin, made or left: a pawn's check square is in Z);
@@ -235,7 +236,8 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         else if (ours && ours != blockers && popcount(blockers) == 2)
             lines |= ours;
     }
-    /* Z..slider lines with at most one piece between (our attack on Z). */
+    /* Our attack on Z along a line: blocked by a piece stepping in between, or
+     * opened by our piece alone between leaving. */
     bb_t zone_straight = 0, zone_diagonal = 0, zone_knights = 0, zone_kings = 0;
     for (bb_t b = zone; b;) {
         int z = pop_lsb(&b);
@@ -245,8 +247,10 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         zone_kings |= king_attacks[z];
         for (bb_t s = (rook_rays[z] & our_straight) | (bishop_rays[z] & our_diagonal); s;) {
             bb_t between = between_masks[z][pop_lsb(&s)], blockers = between & occ;
-            if (!(blockers & (blockers - 1)))
+            if (!blockers)
                 lines |= between;
+            else if (!(blockers & (blockers - 1)))
+                lines |= blockers & own;
         }
     }
     bb_t zone_pawns = capture_west(zone, them) | capture_east(zone, them); /* where our pawns attack Z from */
