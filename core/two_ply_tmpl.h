@@ -4,8 +4,8 @@
  * turn (no en passant), and a move of ours that cannot change them adds that count
  * without being made. `disrupt[piece]` holds the squares a move of that piece may
  * not leave or enter to qualify (reuse_prepare says why each is there); captures,
- * promotions, castling, en passant and double pushes that give them en passant are
- * always made. A move touching only `soft` squares (seen by their sliders, or
+ * promotions, castling and en passant are always made; a double push that gives
+ * them en passant adds their en passant captures to a recount. A move touching only `soft` squares (seen by their sliders, or
  * where their pawns push or capture) changes just those pieces' moves: their
  * count is redone on the edited occupancy instead (replies_after). */
 enum { MAX_THEIR_SLIDERS = 16 };
@@ -87,6 +87,24 @@ ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_
     return count_unmade(n, r, quiet, plain, from, 0, us);
 }
 
+/* Their en passant captures after our double push from `from` to `to`, each
+ * tested in full on the board after the push, as en_passant_moves does on the
+ * child (en_passant_legal reads the pieces, colours and occupancy). */
+ALWAYS_INLINE int en_passant_replies(const node_t *n, int from, int to, const int us)
+{
+    int them = us ^ 1, ep = (from + to) / 2, king = lsb(n->pieces[KING] & n->colours[them]), count = 0;
+    bb_t changed = BB(from) | BB(to);
+    node_t probe;
+    memcpy(probe.pieces, n->pieces, sizeof probe.pieces);
+    probe.pieces[PAWN] ^= changed;
+    probe.colours[us] = n->colours[us] ^ changed;
+    probe.colours[them] = n->colours[them];
+    probe.occ = n->occ ^ changed;
+    for (bb_t b = pawn_attacks[us][ep] & n->pieces[PAWN] & n->colours[them]; b;)
+        count += en_passant_legal(&probe, them, king, pop_lsb(&b), ep);
+    return count;
+}
+
 /* Pawn moves: the from-squares are the targets shifted back by `offset`. */
 ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
                                          const int us)
@@ -94,11 +112,21 @@ ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t
     bb_t bad = r->disrupt[PAWN], bad_from = offset > 0 ? bad << offset : bad >> -offset;
     bb_t soft = r->soft, soft_from = offset > 0 ? soft << offset : soft >> -offset;
     bb_t quiet = *targets & ~n->colours[us ^ 1] & ~promo_rank & ~bad & ~bad_from;
-    if (offset == 16 || offset == -16)
-        quiet &= ~r->ep_pushes;
+    uint64_t count = 0;
+    if (offset == 16 || offset == -16) {
+        /* A double push that gives them en passant: their replies counted
+         * again, and the en passant captures on top. */
+        bb_t gives_ep = quiet & r->ep_pushes;
+        for (bb_t b = gives_ep; b;) {
+            int to = pop_lsb(&b);
+            count += replies_after(n, r, to - offset, to, us) + (uint64_t)en_passant_replies(n, to - offset, to, us);
+        }
+        *targets ^= gives_ep;
+        quiet ^= gives_ep;
+    }
     bb_t plain = quiet & ~soft & ~soft_from;
     *targets ^= quiet;
-    return count_unmade(n, r, quiet, plain, 0, offset, us);
+    return count + count_unmade(n, r, quiet, plain, 0, offset, us);
 }
 
 /* Only their sliders that see `from` or `to`, and their pawns when one pushes or
