@@ -309,6 +309,24 @@ ALWAYS_INLINE uint64_t emit_pawns(const node_t *n, move_t *list, int mode, bb_t 
     return count;
 }
 
+/* Where the pawns `pawns` of side us may push to (a double push's first step
+ * among them) and capture onto, pins applied, before occupancy: a diagonally
+ * pinned pawn never pushes, one pinned on its file may; a pawn pinned on a rank
+ * or file never captures, a diagonally pinned one only along its pin line. */
+typedef struct pawn_reach {
+    bb_t push_to, west_to, east_to;
+} pawn_reach_t;
+
+ALWAYS_INLINE pawn_reach_t pawn_reach(bb_t pawns, const safety_t *s, const int us)
+{
+    bb_t free_pawns = pawns & ~s->pin_diag & ~s->pin_hv;
+    return (pawn_reach_t){
+        .push_to = push_up(free_pawns, us) | (push_up(pawns & s->pin_hv, us) & s->pin_hv),
+        .west_to = capture_west(free_pawns, us) | (capture_west(pawns & s->pin_diag, us) & s->pin_diag),
+        .east_to = capture_east(free_pawns, us) | (capture_east(pawns & s->pin_diag, us) & s->pin_diag),
+    };
+}
+
 ALWAYS_INLINE uint64_t pawn_moves(const node_t *n, move_t *list, int mode, const int us, const safety_t *s,
                                   const reuse_t *reuse)
 {
@@ -318,20 +336,12 @@ ALWAYS_INLINE uint64_t pawn_moves(const node_t *n, move_t *list, int mode, const
     bb_t empty = ~n->occ, enemy = n->colours[them];
     bb_t third_rank = us == WHITE ? RANK_1_BB << 16 : RANK_8_BB >> 16;
 
-    /* Pushes: a diagonally pinned pawn never pushes; one pinned on its file may. */
-    bb_t free_pushers = pawns & ~s->pin_diag & ~s->pin_hv, pinned_pushers = pawns & s->pin_hv;
-    bb_t single = push_up(free_pushers, us) & empty;
-    bb_t single_pinned = push_up(pinned_pushers, us) & empty & s->pin_hv;
-    bb_t twice = push_up((single | single_pinned) & third_rank, us) & empty & s->checkmask;
-    count += emit_pawns(n, list, mode, (single | single_pinned) & s->checkmask, push_offset(us), us, reuse);
+    pawn_reach_t reach = pawn_reach(pawns, s, us);
+    bb_t single = reach.push_to & empty;
+    bb_t twice = push_up(single & third_rank, us) & empty & s->checkmask;
+    count += emit_pawns(n, list, mode, single & s->checkmask, push_offset(us), us, reuse);
     count += emit_pawns(n, OUT, mode, twice, 2 * push_offset(us), us, reuse);
-
-    /* Captures: a pawn pinned on a rank or file never captures; a diagonally pinned
-     * one only along its pin line. */
-    bb_t capturers = pawns & ~s->pin_hv, targets = enemy & s->checkmask;
-    bb_t free_capturers = capturers & ~s->pin_diag, pinned_capturers = capturers & s->pin_diag;
-    bb_t west = (capture_west(free_capturers, us) | (capture_west(pinned_capturers, us) & s->pin_diag)) & targets;
-    bb_t east = (capture_east(free_capturers, us) | (capture_east(pinned_capturers, us) & s->pin_diag)) & targets;
+    bb_t targets = enemy & s->checkmask, west = reach.west_to & targets, east = reach.east_to & targets;
     count += emit_pawns(n, OUT, mode, west, west_offset(us), us, reuse);
     count += emit_pawns(n, OUT, mode, east, east_offset(us), us, reuse);
     return count;

@@ -5,9 +5,10 @@
  * without being made. `disrupt[piece]` holds the squares a move of that piece may
  * not leave or enter to qualify (reuse_prepare says why each is there); captures,
  * promotions, castling and en passant are always made; a double push that gives
- * them en passant adds their en passant captures to a recount. A move touching only `soft` squares (seen by their sliders, or
- * where their pawns push or capture) changes just those pieces' moves: their
- * count is redone on the edited occupancy instead (replies_after). */
+ * them en passant adds their en passant captures to a recount. A move touching
+ * only `soft` squares (seen by their sliders, or where their pawns push or
+ * capture) changes just those pieces' moves: their count is redone on the edited
+ * occupancy instead (replies_after). */
 enum { MAX_THEIR_SLIDERS = 16 };
 typedef struct their_slider {
     int sq;
@@ -16,11 +17,10 @@ typedef struct their_slider {
     int moves;                 /* its legal moves before our move */
 } their_slider_t;
 
-/* Their pawns' moves with the pins applied, before occupancy: where they may push
- * to (the double push's first step among them) and capture onto. */
+/* Their pawns' reach (pawn_reach) and whether one stands on its seventh rank. */
 typedef struct their_pawns {
-    bb_t push_to, west_to, east_to;
-    bool promotions; /* a pawn of theirs on its seventh rank */
+    pawn_reach_t reach;
+    bool promotions;
 } their_pawns_t;
 
 typedef struct reuse {
@@ -39,8 +39,8 @@ typedef struct reuse {
 ALWAYS_INLINE int their_pawn_moves(const their_pawns_t *p, bb_t empty, bb_t ours, const int them)
 {
     bb_t third_rank = them == WHITE ? RANK_1_BB << 16 : RANK_8_BB >> 16, promo_rank = back_rank_of(them ^ 1);
-    bb_t single = p->push_to & empty, twice = push_up(single & third_rank, them) & empty;
-    bb_t west = p->west_to & ours, east = p->east_to & ours;
+    bb_t single = p->reach.push_to & empty, twice = push_up(single & third_rank, them) & empty;
+    bb_t west = p->reach.west_to & ours, east = p->reach.east_to & ours;
     int count = popcount(single) + popcount(twice) + popcount(west) + popcount(east);
     if (p->promotions)
         count += 3 * (popcount(single & promo_rank) + popcount(west & promo_rank) + popcount(east & promo_rank));
@@ -288,10 +288,7 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     r->soft = seen | pawn_squares;
     r->seen = seen;
     r->pawn_squares = pawn_squares;
-    bb_t free_pawns = pawns & ~pinned, pinned_hv = r->their.pin_hv, pinned_diag = r->their.pin_diag;
-    r->pawns.push_to = push_up(free_pawns, them) | (push_up(pawns & pinned_hv, them) & pinned_hv);
-    r->pawns.west_to = capture_west(free_pawns, them) | (capture_west(pawns & pinned_diag, them) & pinned_diag);
-    r->pawns.east_to = capture_east(free_pawns, them) | (capture_east(pawns & pinned_diag, them) & pinned_diag);
+    r->pawns.reach = pawn_reach(pawns, &r->their, them);
     r->pawns.promotions = pawns & push_up(back_rank_of(us), us);
     r->pawn_moves = their_pawn_moves(&r->pawns, ~occ, own, them);
     r->disrupt[PAWN] = common | zone_pawns;
