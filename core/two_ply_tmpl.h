@@ -3,12 +3,15 @@
  * depth-2 node the opponent's legal moves are counted once, as if it were their
  * turn (no en passant), and a move of ours that cannot change them adds that count
  * without being made. `disrupt[piece]` holds the squares a move of that piece may
- * not leave or enter to qualify (reuse_prepare says why each is there); captures,
- * promotions, castling and en passant are always made; a double push that gives
+ * not leave or enter to qualify (reuse_prepare says why each is there);
+ * promotions, castling and en passant are always made, and so are captures
+ * beside their king or of a rook they may castle with; a double push that gives
  * them en passant adds their en passant captures to a recount. A move touching
  * only `soft` squares (seen by their sliders, or where their pawns push or
  * capture) changes just those pieces' moves: their count is redone on the edited
- * occupancy instead (replies_after). */
+ * occupancy instead (replies_after); after a capture the taken piece's moves go
+ * too, and their pieces that reach its square may take there
+ * (replies_after_capture). */
 enum { MAX_THEIR_SLIDERS = 16 };
 typedef struct their_slider {
     int sq;
@@ -28,6 +31,7 @@ typedef struct reuse {
     bb_t disrupt[6];
     bb_t soft, pawn_squares, seen; /* seen: by any slider of theirs */
     bb_t ep_pushes; /* double-push targets beside one of their pawns */
+    bb_t capturable; /* their pieces whose capture may go unmade: not beside their king, nor a castling rook */
     their_pawns_t pawns;
     int pawn_moves, sliders;
     safety_t their;  /* their pins (never a check here) */
@@ -62,6 +66,14 @@ ALWAYS_INLINE uint64_t replies_after(const node_t *n, const reuse_t *r, int from
     return us == WHITE ? replies_after_white(n, r, from, to) : replies_after_black(n, r, from, to);
 }
 
+/* The same after our capture from `from` on `to` (no promotion, no en passant). */
+static uint64_t replies_after_capture_white(const node_t *n, const reuse_t *r, int from, int to);
+static uint64_t replies_after_capture_black(const node_t *n, const reuse_t *r, int from, int to);
+ALWAYS_INLINE uint64_t replies_after_capture(const node_t *n, const reuse_t *r, int from, int to, const int us)
+{
+    return us == WHITE ? replies_after_capture_white(n, r, from, to) : replies_after_capture_black(n, r, from, to);
+}
+
 /* The quiet moves counted without a make (reuse_t): `plain` ones add the replies
  * as they are, the rest of `quiet` (soft squares) have them counted again. The
  * from-square is `from`, or to - offset for pawns (offset 0: a piece). */
@@ -81,10 +93,14 @@ ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_
 {
     if (r->disrupt[piece] & BB(from))
         return 0;
-    bb_t quiet = *targets & ~n->colours[us ^ 1] & ~r->disrupt[piece];
+    bb_t allowed = *targets & ~r->disrupt[piece];
+    bb_t quiet = allowed & ~n->colours[us ^ 1], captures = allowed & r->capturable;
     bb_t plain = r->soft & BB(from) ? 0 : quiet & ~r->soft;
-    *targets ^= quiet;
-    return count_unmade(n, r, quiet, plain, from, 0, us);
+    *targets ^= quiet | captures;
+    uint64_t count = count_unmade(n, r, quiet, plain, from, 0, us);
+    for (bb_t b = captures; b;)
+        count += replies_after_capture(n, r, from, pop_lsb(&b), us);
+    return count;
 }
 
 /* Their en passant captures after our double push from `from` to `to`, each
@@ -105,14 +121,24 @@ ALWAYS_INLINE int en_passant_replies(const node_t *n, int from, int to, const in
     return count;
 }
 
-/* Pawn moves: the from-squares are the targets shifted back by `offset`. */
+/* Pawn moves: the from-squares are the targets shifted back by `offset`; the
+ * targets of a push are empty squares, those of a capture their pieces. */
 ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
                                          const int us)
 {
     bb_t bad = r->disrupt[PAWN], bad_from = offset > 0 ? bad << offset : bad >> -offset;
-    bb_t soft = r->soft, soft_from = offset > 0 ? soft << offset : soft >> -offset;
-    bb_t quiet = *targets & ~n->colours[us ^ 1] & ~promo_rank & ~bad & ~bad_from;
     uint64_t count = 0;
+    if (offset != 8 && offset != -8 && offset != 16 && offset != -16) {
+        bb_t captures = *targets & r->capturable & ~promo_rank & ~bad & ~bad_from;
+        *targets ^= captures;
+        for (bb_t b = captures; b;) {
+            int to = pop_lsb(&b);
+            count += replies_after_capture(n, r, to - offset, to, us);
+        }
+        return count;
+    }
+    bb_t soft = r->soft, soft_from = offset > 0 ? soft << offset : soft >> -offset;
+    bb_t quiet = *targets & ~promo_rank & ~bad & ~bad_from;
     if (offset == 16 || offset == -16) {
         /* A double push that gives them en passant: their replies counted
          * again, and the en passant captures on top. */
@@ -154,6 +180,57 @@ ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int
     if (r->pawn_squares & changed)
         delta += their_pawn_moves(&r->pawns, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
     return (uint64_t)((int64_t)r->replies + delta);
+}
+
+/* After a capture only `from` changes occupancy; on `to` a piece of theirs, never
+ * pinned (its square would be a line square of reuse_prepare's), gives way to
+ * ours. Its own moves go, and their sliders, knights and pawns that reach `to`
+ * may now take there; sliders that see `from` and pawns that push or take on
+ * `from` or `to` are counted again as after a quiet move. */
+ALWAYS_INLINE uint64_t replies_after_capture_move(const node_t *n, const reuse_t *r, int from, int to, const int us)
+{
+    int them = us ^ 1;
+    bb_t enemy = n->colours[them], changed = BB(from) | BB(to);
+    node_t probe;
+    probe.colours[us] = n->colours[us] ^ changed;
+    probe.colours[them] = enemy ^ BB(to);
+    probe.occ = n->occ ^ BB(from);
+    slider_update(&probe, n, BB(from));
+    bb_t pinned = r->their.pin_hv | r->their.pin_diag, knights = n->pieces[KNIGHT] & enemy & ~pinned;
+    int64_t delta = popcount(knight_attacks[to] & knights);
+    if (knights & BB(to))
+        delta -= popcount(knight_attacks[to] & ~enemy);
+    bool slider_taken = (n->pieces[BISHOP] | n->pieces[ROOK] | n->pieces[QUEEN]) & BB(to);
+    for (int i = 0; i < ((r->seen & changed) || slider_taken ? r->sliders : 0); i++) {
+        const their_slider_t *t = &r->slider[i];
+        if (t->sq == to) {
+            delta -= t->moves;
+            continue;
+        }
+        if (!(t->seen & changed))
+            continue;
+        bb_t taken = pinned & BB(t->sq) ? 0 : BB(to);
+        bb_t diagonal = t->diagonal ? bishop_attacks_of(&probe, t->sq) & (t->diagonal | taken) : 0;
+        bb_t straight = t->straight ? rook_attacks_of(&probe, t->sq) & (t->straight | taken) : 0;
+        delta += popcount(diagonal | straight) - t->moves;
+    }
+    if (n->pieces[PAWN] & BB(to)) {
+        their_pawns_t pawns = r->pawns;
+        pawns.reach = pawn_reach(n->pieces[PAWN] & probe.colours[them], &r->their, them);
+        delta += their_pawn_moves(&pawns, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
+    } else if (r->pawn_squares & changed) {
+        delta += their_pawn_moves(&r->pawns, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
+    }
+    return (uint64_t)((int64_t)r->replies + delta);
+}
+
+static uint64_t replies_after_capture_white(const node_t *n, const reuse_t *r, int from, int to)
+{
+    return replies_after_capture_move(n, r, from, to, WHITE);
+}
+static uint64_t replies_after_capture_black(const node_t *n, const reuse_t *r, int from, int to)
+{
+    return replies_after_capture_move(n, r, from, to, BLACK);
 }
 
 static uint64_t replies_after_white(const node_t *n, const reuse_t *r, int from, int to)
@@ -298,6 +375,7 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     r->disrupt[ROOK] = common | zone_straight | rook_first | second_layer(n, k, rook_first & enemy, true);
     r->disrupt[QUEEN] = r->disrupt[BISHOP] | r->disrupt[ROOK];
     r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
+    r->capturable = enemy & ~king_attacks[k] & ~n->castle_rooks;
 
     if (n->ep == NO_SQ) {
         r->replies = them == WHITE ? count_white(n, NO_SEED) : count_black(n, NO_SEED);
