@@ -32,6 +32,7 @@ typedef struct reuse {
     bb_t soft, pawn_squares, seen; /* seen: by any slider of theirs */
     bb_t ep_pushes; /* double-push targets beside one of their pawns */
     bb_t capturable; /* their pieces whose capture may go unmade: not beside their king, nor a castling rook */
+    bb_t unpinners; /* our sliders whose only reason to disrupt is a pin of theirs they make */
     their_pawns_t pawns;
     int pawn_moves, sliders;
     safety_t their;  /* their pins (never a check here) */
@@ -57,6 +58,13 @@ ALWAYS_INLINE int their_slider_moves(const their_slider_t *t, bb_t diagonal_atta
     return popcount((diagonal_attacks & t->diagonal) | (straight_attacks & t->straight));
 }
 
+/* Where a slider on sq may land with one kind of its moves: anywhere when it is
+ * not pinned, along its pin when the pin is of that kind (pins), else nowhere. */
+ALWAYS_INLINE bb_t landing_squares(int sq, bb_t pinned, bb_t pins)
+{
+    return !(pinned & BB(sq)) ? ~0ULL : pins & BB(sq) ? pins : 0;
+}
+
 /* Their legal moves after our quiet move from `from` to `to` that touches only
  * soft squares (reuse_t); out of line, rare next to the moves counted in bulk. */
 static uint64_t replies_after_white(const node_t *n, const reuse_t *r, int from, int to);
@@ -72,6 +80,14 @@ static uint64_t replies_after_capture_black(const node_t *n, const reuse_t *r, i
 ALWAYS_INLINE uint64_t replies_after_capture(const node_t *n, const reuse_t *r, int from, int to, const int us)
 {
     return us == WHITE ? replies_after_capture_white(n, r, from, to) : replies_after_capture_black(n, r, from, to);
+}
+
+/* The same after a quiet move or capture of one of our unpinners (reuse_t). */
+static uint64_t replies_after_unpin_white(const node_t *n, const reuse_t *r, int from, int to);
+static uint64_t replies_after_unpin_black(const node_t *n, const reuse_t *r, int from, int to);
+ALWAYS_INLINE uint64_t replies_after_unpin(const node_t *n, const reuse_t *r, int from, int to, const int us)
+{
+    return us == WHITE ? replies_after_unpin_white(n, r, from, to) : replies_after_unpin_black(n, r, from, to);
 }
 
 /* The quiet moves counted without a make (reuse_t): `plain` ones add the replies
@@ -91,8 +107,17 @@ ALWAYS_INLINE uint64_t count_unmade(const node_t *n, const reuse_t *r, bb_t quie
 ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_t *targets, int from, int piece,
                                           const int us)
 {
-    if (r->disrupt[piece] & BB(from))
-        return 0;
+    if (r->disrupt[piece] & BB(from)) {
+        if (!(r->unpinners & BB(from)))
+            return 0;
+        /* A slider pinning a piece of theirs: each move that qualifies is counted again. */
+        bb_t recount = *targets & ~r->disrupt[piece] & (~n->occ | r->capturable);
+        *targets ^= recount;
+        uint64_t count = 0;
+        for (bb_t b = recount; b;)
+            count += replies_after_unpin(n, r, from, pop_lsb(&b), us);
+        return count;
+    }
     bb_t allowed = *targets & ~r->disrupt[piece];
     bb_t quiet = allowed & ~n->colours[us ^ 1], captures = allowed & r->capturable;
     bb_t plain = r->soft & BB(from) ? 0 : quiet & ~r->soft;
@@ -224,6 +249,71 @@ ALWAYS_INLINE uint64_t replies_after_capture_move(const node_t *n, const reuse_t
     return (uint64_t)((int64_t)r->replies + delta);
 }
 
+/* After a move or capture of our slider that pins a piece of theirs (from one of
+ * reuse_t's unpinners): as replies_after_move or replies_after_capture_move, and
+ * unless the slider stays on its line the pinned piece moves freely: a knight
+ * gets its moves, a slider and their pawns are counted again with that pin gone. */
+ALWAYS_INLINE uint64_t replies_after_unpin_move(const node_t *n, const reuse_t *r, int from, int to, const int us)
+{
+    int them = us ^ 1, k = r->their.king;
+    bb_t enemy = n->colours[them], changed = BB(from) | BB(to), taken = enemy & BB(to);
+    node_t probe;
+    probe.colours[us] = n->colours[us] ^ changed;
+    probe.colours[them] = enemy ^ taken;
+    probe.occ = n->occ ^ changed ^ taken;
+    slider_update(&probe, n, changed ^ taken);
+    /* The pin goes, or follows our slider along its line (then the pinned piece
+     * may go as far as its new square). */
+    safety_t their = r->their;
+    int freed = lsb(between_masks[k][from] & n->occ);
+    bb_t *pins = bishop_rays[k] & BB(from) ? &their.pin_diag : &their.pin_hv;
+    *pins &= ~(between_masks[k][from] | BB(from));
+    if (line_masks[k][from] & BB(to))
+        *pins |= between_masks[k][to] | BB(to);
+    bb_t pinned = their.pin_hv | their.pin_diag, knights = n->pieces[KNIGHT] & enemy & ~pinned;
+    int64_t delta = 0;
+    if (taken) {
+        delta += popcount(knight_attacks[to] & knights);
+        if (n->pieces[KNIGHT] & taken) /* never pinned: see replies_after_capture_move */
+            delta -= popcount(knight_attacks[to] & ~enemy);
+    }
+    if (knights & BB(freed))
+        delta += popcount(knight_attacks[freed] & ~enemy);
+    for (int i = 0; i < r->sliders; i++) {
+        const their_slider_t *t = &r->slider[i];
+        if (t->sq == to) {
+            delta -= t->moves;
+        } else if (t->sq == freed) {
+            bb_t diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & BB(freed) ? bishop_attacks_of(&probe, freed) : 0;
+            bb_t straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & BB(freed) ? rook_attacks_of(&probe, freed) : 0;
+            diagonal &= landing_squares(freed, pinned, their.pin_diag);
+            straight &= landing_squares(freed, pinned, their.pin_hv);
+            delta += popcount((diagonal | straight) & ~probe.colours[them]) - t->moves;
+        } else if (t->seen & changed) {
+            bb_t gained = pinned & BB(t->sq) ? 0 : taken;
+            bb_t diagonal = t->diagonal ? bishop_attacks_of(&probe, t->sq) & (t->diagonal | gained) : 0;
+            bb_t straight = t->straight ? rook_attacks_of(&probe, t->sq) & (t->straight | gained) : 0;
+            delta += popcount(diagonal | straight) - t->moves;
+        }
+    }
+    bb_t pawns = n->pieces[PAWN] & probe.colours[them];
+    if ((r->pawn_squares & changed) || (pawns & BB(freed)) || (n->pieces[PAWN] & taken)) {
+        their_pawns_t after = r->pawns;
+        after.reach = pawn_reach(pawns, &their, them);
+        delta += their_pawn_moves(&after, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
+    }
+    return (uint64_t)((int64_t)r->replies + delta);
+}
+
+static uint64_t replies_after_unpin_white(const node_t *n, const reuse_t *r, int from, int to)
+{
+    return replies_after_unpin_move(n, r, from, to, WHITE);
+}
+static uint64_t replies_after_unpin_black(const node_t *n, const reuse_t *r, int from, int to)
+{
+    return replies_after_unpin_move(n, r, from, to, BLACK);
+}
+
 static uint64_t replies_after_capture_white(const node_t *n, const reuse_t *r, int from, int to)
 {
     return replies_after_capture_move(n, r, from, to, WHITE);
@@ -252,13 +342,6 @@ ALWAYS_INLINE bb_t second_layer(const node_t *n, int king, bb_t first, bool rook
         layer |= (rook ? rook_attacks_of(n, sq) : bishop_attacks_of(n, sq)) & line_masks[king][sq];
     }
     return layer & ~BB(king);
-}
-
-/* Where a slider on sq may land with one kind of its moves: anywhere when it is
- * not pinned, along its pin when the pin is of that kind (pins), else nowhere. */
-ALWAYS_INLINE bb_t landing_squares(int sq, bb_t pinned, bb_t pins)
-{
-    return !(pinned & BB(sq)) ? ~0ULL : pins & BB(sq) ? pins : 0;
 }
 
 /* Their replies, and the squares where a move of ours may change them (reuse_t).
@@ -374,6 +457,15 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     r->disrupt[BISHOP] = common | zone_diagonal | bishop_first | second_layer(n, k, bishop_first & enemy, false);
     r->disrupt[ROOK] = common | zone_straight | rook_first | second_layer(n, k, rook_first & enemy, true);
     r->disrupt[QUEEN] = r->disrupt[BISHOP] | r->disrupt[ROOK];
+    /* Our sliders that pin a piece of theirs (in the second layer for that alone:
+     * a square is on one line from their king at most) and disrupt for no other
+     * reason: their moves are counted again with the pin gone (replies_after_unpin). */
+    r->unpinners = 0;
+    if ((r->their.pin_diag | r->their.pin_hv) & own) {
+        bb_t queens = n->pieces[QUEEN] & own;
+        r->unpinners = (r->their.pin_diag & own & ~(common | zone_diagonal) & ~(queens & zone_straight)) |
+                       (r->their.pin_hv & own & ~(common | zone_straight) & ~(queens & zone_diagonal));
+    }
     r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
     r->capturable = enemy & ~king_attacks[k] & ~n->castle_rooks;
 
