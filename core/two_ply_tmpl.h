@@ -402,12 +402,19 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     bb_t pawn_squares = push_up(pawns, them) | push_up(push_up(pawns & start, them), them) | capture_west(pawns, them) |
                         capture_east(pawns, them);
 
+    /* A castling their own piece blocks stays impossible after any move of ours
+     * but a capture of that piece, which is made (its square goes on `castling`). */
     bb_t zone = king_attacks[k] & ~enemy, castling = 0;
     for (bb_t rooks = n->castle_rooks & enemy; rooks;) {
         int rook = pop_lsb(&rooks);
         bb_t path = castle_king_path[them][FILE_OF(k)][FILE_OF(rook)];
+        bb_t must_be_empty = castle_must_be_empty[them][FILE_OF(k)][FILE_OF(rook)];
+        if (must_be_empty & enemy) {
+            castling |= must_be_empty & enemy;
+            continue;
+        }
         zone |= path;
-        castling |= path | castle_must_be_empty[them][FILE_OF(k)][FILE_OF(rook)] | castle_shield_square(rook, k);
+        castling |= path | must_be_empty | castle_shield_square(rook, k);
     }
 
     /* Our sliders on their king's lines (never with nothing between: no check):
