@@ -9,7 +9,7 @@
  * them en passant adds their en passant captures to a recount. A move touching
  * only `soft` squares (seen by their sliders, or where their pawns push or
  * capture) changes just those pieces' moves: their count is redone on the edited
- * occupancy instead (replies_after); after a capture the taken piece's moves go
+ * occupancy instead (replies_after_quiet); after a capture the taken piece's moves go
  * too, and their pieces that reach its square may take there
  * (replies_after_capture). */
 enum { MAX_THEIR_SLIDERS = 16 };
@@ -65,30 +65,24 @@ ALWAYS_INLINE bb_t landing_squares(int sq, bb_t pinned, bb_t pins)
     return !(pinned & BB(sq)) ? ~0ULL : pins & BB(sq) ? pins : 0;
 }
 
-/* Their legal moves after our quiet move from `from` to `to` that touches only
- * soft squares (reuse_t); out of line, rare next to the moves counted in bulk. */
-static uint64_t replies_after_white(const node_t *n, const reuse_t *r, int from, int to);
-static uint64_t replies_after_black(const node_t *n, const reuse_t *r, int from, int to);
-ALWAYS_INLINE uint64_t replies_after(const node_t *n, const reuse_t *r, int from, int to, const int us)
-{
-    return us == WHITE ? replies_after_white(n, r, from, to) : replies_after_black(n, r, from, to);
-}
-
-/* The same after our capture from `from` on `to` (no promotion, no en passant). */
-static uint64_t replies_after_capture_white(const node_t *n, const reuse_t *r, int from, int to);
-static uint64_t replies_after_capture_black(const node_t *n, const reuse_t *r, int from, int to);
-ALWAYS_INLINE uint64_t replies_after_capture(const node_t *n, const reuse_t *r, int from, int to, const int us)
-{
-    return us == WHITE ? replies_after_capture_white(n, r, from, to) : replies_after_capture_black(n, r, from, to);
-}
-
-/* The same after a quiet move or capture of one of our unpinners (reuse_t). */
-static uint64_t replies_after_unpin_white(const node_t *n, const reuse_t *r, int from, int to);
-static uint64_t replies_after_unpin_black(const node_t *n, const reuse_t *r, int from, int to);
-ALWAYS_INLINE uint64_t replies_after_unpin(const node_t *n, const reuse_t *r, int from, int to, const int us)
-{
-    return us == WHITE ? replies_after_unpin_white(n, r, from, to) : replies_after_unpin_black(n, r, from, to);
-}
+/* Their legal moves after our move from `from` to `to` that touches only soft
+ * squares (reuse_t), counted again for just what the move can change: a quiet
+ * move (AFTER_QUIET), a capture (AFTER_CAPTURE: no promotion, no en passant), or
+ * a quiet move or capture of one of our unpinners (AFTER_UNPIN). Out of line,
+ * rare next to the moves counted in bulk: one copy per side and kind
+ * (replies_after_move does the work). */
+enum { AFTER_QUIET, AFTER_CAPTURE, AFTER_UNPIN };
+#define REPLIES_AFTER(kind)                                                                           \
+    static uint64_t replies_after_##kind##_white(const node_t *n, const reuse_t *r, int from, int to); \
+    static uint64_t replies_after_##kind##_black(const node_t *n, const reuse_t *r, int from, int to); \
+    ALWAYS_INLINE uint64_t replies_after_##kind(const node_t *n, const reuse_t *r, int from, int to, const int us) \
+    {                                                                                                 \
+        return us == WHITE ? replies_after_##kind##_white(n, r, from, to)                             \
+                           : replies_after_##kind##_black(n, r, from, to);                            \
+    }
+REPLIES_AFTER(quiet)
+REPLIES_AFTER(capture)
+REPLIES_AFTER(unpin)
 
 /* The quiet moves counted without a make (reuse_t): `plain` ones add the replies
  * as they are, the rest of `quiet` (soft squares) have them counted again. The
@@ -99,7 +93,7 @@ ALWAYS_INLINE uint64_t count_unmade(const node_t *n, const reuse_t *r, bb_t quie
     uint64_t count = r->replies * (uint64_t)popcount(plain);
     for (bb_t b = quiet ^ plain; b;) {
         int to = pop_lsb(&b);
-        count += replies_after(n, r, offset ? to - offset : from, to, us);
+        count += replies_after_quiet(n, r, offset ? to - offset : from, to, us);
     }
     return count;
 }
@@ -170,7 +164,7 @@ ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t
         bb_t gives_ep = quiet & r->ep_pushes;
         for (bb_t b = gives_ep; b;) {
             int to = pop_lsb(&b);
-            count += replies_after(n, r, to - offset, to, us) + (uint64_t)en_passant_replies(n, to - offset, to, us);
+            count += replies_after_quiet(n, r, to - offset, to, us) + (uint64_t)en_passant_replies(n, to - offset, to, us);
         }
         *targets ^= gives_ep;
         quiet ^= gives_ep;
@@ -183,107 +177,48 @@ ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t
 /* Only their sliders that see `from` or `to`, and their pawns when one pushes or
  * captures there, can move differently (reuse_prepare rules out the rest): their
  * moves are counted again on a probe node that holds just what those counts read
- * (occupancy, colours, pawns, the method's fields). */
-ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int from, int to, const int us)
-{
-    int them = us ^ 1;
-    bb_t changed = BB(from) | BB(to);
-    node_t probe;
-    probe.pieces[PAWN] = n->pieces[PAWN];
-    probe.colours[us] = n->colours[us] ^ changed;
-    probe.colours[them] = n->colours[them];
-    probe.occ = n->occ ^ changed;
-    slider_update(&probe, n, changed);
-    int64_t delta = 0;
-    for (int i = 0; i < (r->seen & changed ? r->sliders : 0); i++) {
-        const their_slider_t *t = &r->slider[i];
-        if (!(t->seen & changed))
-            continue;
-        delta += their_slider_moves(t, t->diagonal ? bishop_attacks_of(&probe, t->sq) : 0,
-                                    t->straight ? rook_attacks_of(&probe, t->sq) : 0) - t->moves;
-    }
-    if (r->pawn_squares & changed)
-        delta += their_pawn_moves(&r->pawns, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
-    return (uint64_t)((int64_t)r->replies + delta);
-}
-
-/* After a capture only `from` changes occupancy; on `to` a piece of theirs, never
- * pinned (its square would be a line square of reuse_prepare's), gives way to
- * ours. Its own moves go, and their sliders, knights and pawns that reach `to`
- * may now take there; sliders that see `from` and pawns that push or take on
- * `from` or `to` are counted again as after a quiet move. */
-ALWAYS_INLINE uint64_t replies_after_capture_move(const node_t *n, const reuse_t *r, int from, int to, const int us)
-{
-    int them = us ^ 1;
-    bb_t enemy = n->colours[them], changed = BB(from) | BB(to);
-    node_t probe;
-    probe.colours[us] = n->colours[us] ^ changed;
-    probe.colours[them] = enemy ^ BB(to);
-    probe.occ = n->occ ^ BB(from);
-    slider_update(&probe, n, BB(from));
-    bb_t pinned = r->their.pin_hv | r->their.pin_diag, knights = n->pieces[KNIGHT] & enemy & ~pinned;
-    int64_t delta = popcount(knight_attacks[to] & knights);
-    if (knights & BB(to))
-        delta -= popcount(knight_attacks[to] & ~enemy);
-    bool slider_taken = (n->pieces[BISHOP] | n->pieces[ROOK] | n->pieces[QUEEN]) & BB(to);
-    for (int i = 0; i < ((r->seen & changed) || slider_taken ? r->sliders : 0); i++) {
-        const their_slider_t *t = &r->slider[i];
-        if (t->sq == to) {
-            delta -= t->moves;
-            continue;
-        }
-        if (!(t->seen & changed))
-            continue;
-        bb_t taken = pinned & BB(t->sq) ? 0 : BB(to);
-        bb_t diagonal = t->diagonal ? bishop_attacks_of(&probe, t->sq) & (t->diagonal | taken) : 0;
-        bb_t straight = t->straight ? rook_attacks_of(&probe, t->sq) & (t->straight | taken) : 0;
-        delta += popcount(diagonal | straight) - t->moves;
-    }
-    if (n->pieces[PAWN] & BB(to)) {
-        their_pawns_t pawns = r->pawns;
-        pawns.reach = pawn_reach(n->pieces[PAWN] & probe.colours[them], &r->their, them);
-        delta += their_pawn_moves(&pawns, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
-    } else if (r->pawn_squares & changed) {
-        delta += their_pawn_moves(&r->pawns, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
-    }
-    return (uint64_t)((int64_t)r->replies + delta);
-}
-
-/* After a move or capture of our slider that pins a piece of theirs (from one of
- * reuse_t's unpinners): as replies_after_move or replies_after_capture_move, and
- * unless the slider stays on its line the pinned piece moves freely: a knight
- * gets its moves, a slider and their pawns are counted again with that pin gone. */
-ALWAYS_INLINE uint64_t replies_after_unpin_move(const node_t *n, const reuse_t *r, int from, int to, const int us)
+ * (occupancy, colours, pawns, the method's fields). After a capture the piece
+ * taken on `to` (never pinned: its square would be a line square of
+ * reuse_prepare's) loses its moves, and their sliders, knights and pawns that
+ * reach `to` may now take there. After an unpinner's move the pin goes, or
+ * follows our slider along its line (the pinned piece may then go as far as its
+ * new square); unless it stays, the pinned piece moves freely: a knight gets its
+ * moves, a slider and their pawns are counted again with that pin gone. */
+ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int from, int to, const int us, const int how)
 {
     int them = us ^ 1, k = r->their.king;
-    bb_t enemy = n->colours[them], changed = BB(from) | BB(to), taken = enemy & BB(to);
+    bb_t enemy = n->colours[them], changed = BB(from) | BB(to), taken = how == AFTER_QUIET ? 0 : enemy & BB(to);
     node_t probe;
+    probe.pieces[PAWN] = n->pieces[PAWN];
     probe.colours[us] = n->colours[us] ^ changed;
     probe.colours[them] = enemy ^ taken;
     probe.occ = n->occ ^ changed ^ taken;
     slider_update(&probe, n, changed ^ taken);
-    /* The pin goes, or follows our slider along its line (then the pinned piece
-     * may go as far as its new square). */
     safety_t their = r->their;
-    int freed = lsb(between_masks[k][from] & n->occ);
-    bb_t *pins = bishop_rays[k] & BB(from) ? &their.pin_diag : &their.pin_hv;
-    *pins &= ~(between_masks[k][from] | BB(from));
-    if (line_masks[k][from] & BB(to))
-        *pins |= between_masks[k][to] | BB(to);
+    int freed = NO_SQ;
+    if (how == AFTER_UNPIN) {
+        freed = lsb(between_masks[k][from] & n->occ);
+        bb_t *pins = bishop_rays[k] & BB(from) ? &their.pin_diag : &their.pin_hv;
+        *pins &= ~(between_masks[k][from] | BB(from));
+        if (line_masks[k][from] & BB(to))
+            *pins |= between_masks[k][to] | BB(to);
+    }
     bb_t pinned = their.pin_hv | their.pin_diag, knights = n->pieces[KNIGHT] & enemy & ~pinned;
     int64_t delta = 0;
     if (taken) {
         delta += popcount(knight_attacks[to] & knights);
-        if (n->pieces[KNIGHT] & taken) /* never pinned: see replies_after_capture_move */
+        if (n->pieces[KNIGHT] & taken)
             delta -= popcount(knight_attacks[to] & ~enemy);
     }
-    if (knights & BB(freed))
+    if (how == AFTER_UNPIN && (knights & BB(freed)))
         delta += popcount(knight_attacks[freed] & ~enemy);
-    for (int i = 0; i < r->sliders; i++) {
+    bool slider_taken = (n->pieces[BISHOP] | n->pieces[ROOK] | n->pieces[QUEEN]) & taken;
+    bool look = how == AFTER_UNPIN || (r->seen & changed) || slider_taken;
+    for (int i = 0; i < (look ? r->sliders : 0); i++) {
         const their_slider_t *t = &r->slider[i];
-        if (t->sq == to) {
+        if (taken && t->sq == to) {
             delta -= t->moves;
-        } else if (t->sq == freed) {
+        } else if (how == AFTER_UNPIN && t->sq == freed) {
             bb_t diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & BB(freed) ? bishop_attacks_of(&probe, freed) : 0;
             bb_t straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & BB(freed) ? rook_attacks_of(&probe, freed) : 0;
             diagonal &= landing_squares(freed, pinned, their.pin_diag);
@@ -297,40 +232,28 @@ ALWAYS_INLINE uint64_t replies_after_unpin_move(const node_t *n, const reuse_t *
         }
     }
     bb_t pawns = n->pieces[PAWN] & probe.colours[them];
-    if ((r->pawn_squares & changed) || (pawns & BB(freed)) || (n->pieces[PAWN] & taken)) {
+    if ((n->pieces[PAWN] & taken) || (how == AFTER_UNPIN && (pawns & BB(freed)))) {
         their_pawns_t after = r->pawns;
         after.reach = pawn_reach(pawns, &their, them);
         delta += their_pawn_moves(&after, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
+    } else if (r->pawn_squares & changed) {
+        delta += their_pawn_moves(&r->pawns, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
     }
     return (uint64_t)((int64_t)r->replies + delta);
 }
 
-static uint64_t replies_after_unpin_white(const node_t *n, const reuse_t *r, int from, int to)
-{
-    return replies_after_unpin_move(n, r, from, to, WHITE);
-}
-static uint64_t replies_after_unpin_black(const node_t *n, const reuse_t *r, int from, int to)
-{
-    return replies_after_unpin_move(n, r, from, to, BLACK);
-}
-
-static uint64_t replies_after_capture_white(const node_t *n, const reuse_t *r, int from, int to)
-{
-    return replies_after_capture_move(n, r, from, to, WHITE);
-}
-static uint64_t replies_after_capture_black(const node_t *n, const reuse_t *r, int from, int to)
-{
-    return replies_after_capture_move(n, r, from, to, BLACK);
-}
-
-static uint64_t replies_after_white(const node_t *n, const reuse_t *r, int from, int to)
-{
-    return replies_after_move(n, r, from, to, WHITE);
-}
-static uint64_t replies_after_black(const node_t *n, const reuse_t *r, int from, int to)
-{
-    return replies_after_move(n, r, from, to, BLACK);
-}
+#define REPLIES_AFTER_SIDES(kind, how)                                                            \
+    static uint64_t replies_after_##kind##_white(const node_t *n, const reuse_t *r, int from, int to) \
+    {                                                                                             \
+        return replies_after_move(n, r, from, to, WHITE, how);                                    \
+    }                                                                                             \
+    static uint64_t replies_after_##kind##_black(const node_t *n, const reuse_t *r, int from, int to) \
+    {                                                                                             \
+        return replies_after_move(n, r, from, to, BLACK, how);                                    \
+    }
+REPLIES_AFTER_SIDES(quiet, AFTER_QUIET)
+REPLIES_AFTER_SIDES(capture, AFTER_CAPTURE)
+REPLIES_AFTER_SIDES(unpin, AFTER_UNPIN)
 
 /* The squares a first blocker of the king's lines hides: each blocker's attacks
  * along its line away from the king (lookups on the node's own occupancy only). */
