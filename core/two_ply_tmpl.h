@@ -9,9 +9,10 @@
  * them en passant adds their en passant captures to a recount. A move touching
  * only `soft` squares (seen by their sliders, or where their pawns push or
  * capture) changes just those pieces' moves: their count is redone on the edited
- * occupancy instead (replies_after_quiet); after a capture the taken piece's moves go
- * too, and their pieces that reach its square may take there
- * (replies_after_capture). */
+ * occupancy instead (replies_after_move); after a capture the taken piece's
+ * moves go too, and their pieces that reach its square may take there; after a
+ * move of our slider that pins a piece of theirs (an unpinner) that piece is
+ * counted free, or along its new pin. */
 enum { MAX_THEIR_SLIDERS = 16 };
 typedef struct their_slider {
     int sq;
@@ -65,24 +66,98 @@ ALWAYS_INLINE bb_t landing_squares(int sq, bb_t pinned, bb_t pins)
     return !(pinned & BB(sq)) ? ~0ULL : pins & BB(sq) ? pins : 0;
 }
 
-/* Their legal moves after our move from `from` to `to` that touches only soft
- * squares (reuse_t), counted again for just what the move can change: a quiet
- * move (AFTER_QUIET), a capture (AFTER_CAPTURE: no promotion, no en passant), or
- * a quiet move or capture of one of our unpinners (AFTER_UNPIN). Out of line,
- * rare next to the moves counted in bulk: one copy per side and kind
- * (replies_after_move does the work). */
+/* What a recount is after (replies_after_move). */
 enum { AFTER_QUIET, AFTER_CAPTURE, AFTER_UNPIN };
-#define REPLIES_AFTER(kind)                                                                           \
-    static uint64_t replies_after_##kind##_white(const node_t *n, const reuse_t *r, int from, int to); \
-    static uint64_t replies_after_##kind##_black(const node_t *n, const reuse_t *r, int from, int to); \
-    ALWAYS_INLINE uint64_t replies_after_##kind(const node_t *n, const reuse_t *r, int from, int to, const int us) \
-    {                                                                                                 \
-        return us == WHITE ? replies_after_##kind##_white(n, r, from, to)                             \
-                           : replies_after_##kind##_black(n, r, from, to);                            \
+
+/* Only their sliders that see `from` or `to`, and their pawns when one pushes or
+ * captures there, can move differently (reuse_prepare rules out the rest): their
+ * moves are counted again on a probe node that holds just what those counts read
+ * (occupancy, colours, pawns, the method's fields). After a capture the piece
+ * taken on `to` (never pinned: its square would be a line square of
+ * reuse_prepare's) loses its moves, and their sliders, knights and pawns that
+ * reach `to` may now take there. After an unpinner's move the pin goes, or
+ * follows our slider along its line (the pinned piece may then go as far as its
+ * new square); unless it stays, the pinned piece moves freely: a knight gets its
+ * moves, a slider and their pawns are counted again with that pin gone. */
+ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int from, int to, const int us, const int how)
+{
+    int them = us ^ 1, k = r->their.king;
+    bb_t enemy = n->colours[them], changed = BB(from) | BB(to), taken = how == AFTER_QUIET ? 0 : enemy & BB(to);
+    node_t probe;
+    probe.pieces[PAWN] = n->pieces[PAWN];
+    probe.colours[us] = n->colours[us] ^ changed;
+    probe.colours[them] = enemy ^ taken;
+    probe.occ = n->occ ^ changed ^ taken;
+    slider_update(&probe, n, changed ^ taken);
+    safety_t their = r->their;
+    int freed = NO_SQ;
+    if (how == AFTER_UNPIN) {
+        freed = lsb(between_masks[k][from] & n->occ);
+        bb_t *pins = bishop_rays[k] & BB(from) ? &their.pin_diag : &their.pin_hv;
+        *pins &= ~(between_masks[k][from] | BB(from));
+        if (line_masks[k][from] & BB(to))
+            *pins |= between_masks[k][to] | BB(to);
     }
-REPLIES_AFTER(quiet)
-REPLIES_AFTER(capture)
-REPLIES_AFTER(unpin)
+    bb_t pinned = their.pin_hv | their.pin_diag, knights = n->pieces[KNIGHT] & enemy & ~pinned;
+    int64_t delta = 0;
+    if (taken) {
+        delta += popcount(knight_attacks[to] & knights);
+        if (n->pieces[KNIGHT] & taken)
+            delta -= popcount(knight_attacks[to] & ~enemy);
+    }
+    if (how == AFTER_UNPIN && (knights & BB(freed)))
+        delta += popcount(knight_attacks[freed] & ~enemy);
+    bool slider_taken = (n->pieces[BISHOP] | n->pieces[ROOK] | n->pieces[QUEEN]) & taken;
+    bool look = how == AFTER_UNPIN || (r->seen & changed) || slider_taken;
+    for (int i = 0; i < (look ? r->sliders : 0); i++) {
+        const their_slider_t *t = &r->slider[i];
+        if (taken && t->sq == to) {
+            delta -= t->moves;
+        } else if (how == AFTER_UNPIN && t->sq == freed) {
+            bb_t diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & BB(freed) ? bishop_attacks_of(&probe, freed) : 0;
+            bb_t straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & BB(freed) ? rook_attacks_of(&probe, freed) : 0;
+            diagonal &= landing_squares(freed, pinned, their.pin_diag);
+            straight &= landing_squares(freed, pinned, their.pin_hv);
+            delta += popcount((diagonal | straight) & ~probe.colours[them]) - t->moves;
+        } else if (t->seen & changed) {
+            bb_t gained = pinned & BB(t->sq) ? 0 : taken;
+            bb_t diagonal = t->diagonal ? bishop_attacks_of(&probe, t->sq) & (t->diagonal | gained) : 0;
+            bb_t straight = t->straight ? rook_attacks_of(&probe, t->sq) & (t->straight | gained) : 0;
+            delta += popcount(diagonal | straight) - t->moves;
+        }
+    }
+    bb_t pawns = n->pieces[PAWN] & probe.colours[them];
+    if ((n->pieces[PAWN] & taken) || (how == AFTER_UNPIN && (pawns & BB(freed)))) {
+        their_pawns_t after = r->pawns;
+        after.reach = pawn_reach(pawns, &their, them);
+        delta += their_pawn_moves(&after, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
+    } else if (r->pawn_squares & changed) {
+        delta += their_pawn_moves(&r->pawns, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
+    }
+    return (uint64_t)((int64_t)r->replies + delta);
+}
+
+/* Their legal moves after our move from `from` to `to` that touches only soft
+ * squares (reuse_t): a quiet move (AFTER_QUIET), a capture (AFTER_CAPTURE: no
+ * promotion, no en passant), or a quiet move or capture of one of our unpinners
+ * (AFTER_UNPIN). Out of line, rare next to the moves counted in bulk: one copy
+ * per side and kind of replies_after_move. */
+#define REPLIES_AFTER(kind, how)                                                                             \
+    static uint64_t replies_after_##kind##_white(const node_t *n, const reuse_t *r, int from, int to)       \
+    {                                                                                                        \
+        return replies_after_move(n, r, from, to, WHITE, how);                                               \
+    }                                                                                                        \
+    static uint64_t replies_after_##kind##_black(const node_t *n, const reuse_t *r, int from, int to)       \
+    {                                                                                                        \
+        return replies_after_move(n, r, from, to, BLACK, how);                                               \
+    }                                                                                                        \
+    ALWAYS_INLINE uint64_t replies_after_##kind(const node_t *n, const reuse_t *r, int from, int to, const int us) \
+    {                                                                                                        \
+        return us == WHITE ? replies_after_##kind##_white(n, r, from, to) : replies_after_##kind##_black(n, r, from, to); \
+    }
+REPLIES_AFTER(quiet, AFTER_QUIET)
+REPLIES_AFTER(capture, AFTER_CAPTURE)
+REPLIES_AFTER(unpin, AFTER_UNPIN)
 
 /* The quiet moves counted without a make (reuse_t): `plain` ones add the replies
  * as they are, the rest of `quiet` (soft squares) have them counted again. The
@@ -173,87 +248,6 @@ ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t
     *targets ^= quiet;
     return count + count_unmade(n, r, quiet, plain, 0, offset, us);
 }
-
-/* Only their sliders that see `from` or `to`, and their pawns when one pushes or
- * captures there, can move differently (reuse_prepare rules out the rest): their
- * moves are counted again on a probe node that holds just what those counts read
- * (occupancy, colours, pawns, the method's fields). After a capture the piece
- * taken on `to` (never pinned: its square would be a line square of
- * reuse_prepare's) loses its moves, and their sliders, knights and pawns that
- * reach `to` may now take there. After an unpinner's move the pin goes, or
- * follows our slider along its line (the pinned piece may then go as far as its
- * new square); unless it stays, the pinned piece moves freely: a knight gets its
- * moves, a slider and their pawns are counted again with that pin gone. */
-ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int from, int to, const int us, const int how)
-{
-    int them = us ^ 1, k = r->their.king;
-    bb_t enemy = n->colours[them], changed = BB(from) | BB(to), taken = how == AFTER_QUIET ? 0 : enemy & BB(to);
-    node_t probe;
-    probe.pieces[PAWN] = n->pieces[PAWN];
-    probe.colours[us] = n->colours[us] ^ changed;
-    probe.colours[them] = enemy ^ taken;
-    probe.occ = n->occ ^ changed ^ taken;
-    slider_update(&probe, n, changed ^ taken);
-    safety_t their = r->their;
-    int freed = NO_SQ;
-    if (how == AFTER_UNPIN) {
-        freed = lsb(between_masks[k][from] & n->occ);
-        bb_t *pins = bishop_rays[k] & BB(from) ? &their.pin_diag : &their.pin_hv;
-        *pins &= ~(between_masks[k][from] | BB(from));
-        if (line_masks[k][from] & BB(to))
-            *pins |= between_masks[k][to] | BB(to);
-    }
-    bb_t pinned = their.pin_hv | their.pin_diag, knights = n->pieces[KNIGHT] & enemy & ~pinned;
-    int64_t delta = 0;
-    if (taken) {
-        delta += popcount(knight_attacks[to] & knights);
-        if (n->pieces[KNIGHT] & taken)
-            delta -= popcount(knight_attacks[to] & ~enemy);
-    }
-    if (how == AFTER_UNPIN && (knights & BB(freed)))
-        delta += popcount(knight_attacks[freed] & ~enemy);
-    bool slider_taken = (n->pieces[BISHOP] | n->pieces[ROOK] | n->pieces[QUEEN]) & taken;
-    bool look = how == AFTER_UNPIN || (r->seen & changed) || slider_taken;
-    for (int i = 0; i < (look ? r->sliders : 0); i++) {
-        const their_slider_t *t = &r->slider[i];
-        if (taken && t->sq == to) {
-            delta -= t->moves;
-        } else if (how == AFTER_UNPIN && t->sq == freed) {
-            bb_t diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & BB(freed) ? bishop_attacks_of(&probe, freed) : 0;
-            bb_t straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & BB(freed) ? rook_attacks_of(&probe, freed) : 0;
-            diagonal &= landing_squares(freed, pinned, their.pin_diag);
-            straight &= landing_squares(freed, pinned, their.pin_hv);
-            delta += popcount((diagonal | straight) & ~probe.colours[them]) - t->moves;
-        } else if (t->seen & changed) {
-            bb_t gained = pinned & BB(t->sq) ? 0 : taken;
-            bb_t diagonal = t->diagonal ? bishop_attacks_of(&probe, t->sq) & (t->diagonal | gained) : 0;
-            bb_t straight = t->straight ? rook_attacks_of(&probe, t->sq) & (t->straight | gained) : 0;
-            delta += popcount(diagonal | straight) - t->moves;
-        }
-    }
-    bb_t pawns = n->pieces[PAWN] & probe.colours[them];
-    if ((n->pieces[PAWN] & taken) || (how == AFTER_UNPIN && (pawns & BB(freed)))) {
-        their_pawns_t after = r->pawns;
-        after.reach = pawn_reach(pawns, &their, them);
-        delta += their_pawn_moves(&after, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
-    } else if (r->pawn_squares & changed) {
-        delta += their_pawn_moves(&r->pawns, ~probe.occ, probe.colours[us], them) - r->pawn_moves;
-    }
-    return (uint64_t)((int64_t)r->replies + delta);
-}
-
-#define REPLIES_AFTER_SIDES(kind, how)                                                            \
-    static uint64_t replies_after_##kind##_white(const node_t *n, const reuse_t *r, int from, int to) \
-    {                                                                                             \
-        return replies_after_move(n, r, from, to, WHITE, how);                                    \
-    }                                                                                             \
-    static uint64_t replies_after_##kind##_black(const node_t *n, const reuse_t *r, int from, int to) \
-    {                                                                                             \
-        return replies_after_move(n, r, from, to, BLACK, how);                                    \
-    }
-REPLIES_AFTER_SIDES(quiet, AFTER_QUIET)
-REPLIES_AFTER_SIDES(capture, AFTER_CAPTURE)
-REPLIES_AFTER_SIDES(unpin, AFTER_UNPIN)
 
 /* The squares a first blocker of the king's lines hides: each blocker's attacks
  * along its line away from the king (lookups on the node's own occupancy only). */
