@@ -136,6 +136,7 @@ ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_
                                           const int us);
 ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
                                          const int us);
+ALWAYS_INLINE uint64_t unmade_promotions(const node_t *n, const reuse_t *r, int to, int offset, int *pieces, const int us);
 
 /* A checker set no position has: "find the pawn and knight checkers yourself". */
 #define NO_SEED (~0ULL)
@@ -302,9 +303,12 @@ ALWAYS_INLINE uint64_t emit_pawns(const node_t *n, move_t *list, int mode, bb_t 
         count += emit_one(n, OUT, mode, us, MOVE_MAKE(to - offset, to, MOVE_NORMAL, 0, PAWN));
     }
     for (bb_t b = targets & promo_rank; b;) {
-        int to = pop_lsb(&b);
+        int to = pop_lsb(&b), pieces = 1 << KNIGHT | 1 << BISHOP | 1 << ROOK | 1 << QUEEN;
+        if (mode == VISIT && reuse)
+            count += unmade_promotions(n, reuse, to, offset, &pieces, us);
         for (int p = QUEEN; p >= KNIGHT; p--)
-            count += emit_one(n, OUT, mode, us, MOVE_MAKE(to - offset, to, MOVE_PROMOTION, p, PAWN));
+            if (pieces & 1 << p)
+                count += emit_one(n, OUT, mode, us, MOVE_MAKE(to - offset, to, MOVE_PROMOTION, p, PAWN));
     }
     return count;
 }

@@ -4,8 +4,9 @@
  * turn (no en passant), and a move of ours that cannot change them adds that count
  * without being made. `disrupt[piece]` holds the squares a move of that piece may
  * not leave or enter to qualify (reuse_prepare says why each is there);
- * promotions, castling and en passant are always made, and so are captures
- * beside their king or of a rook they may castle with; a double push that gives
+ * castling and en passant are always made, and so are captures beside their
+ * king or of a rook they may castle with, and each promotion whose new piece
+ * checks, pins or attacks where their king may go; a double push that gives
  * them en passant adds their en passant captures to a recount. A move touching
  * only `soft` squares (seen by their sliders, or where their pawns push or
  * capture) changes just those pieces' moves: their count is redone on the edited
@@ -31,6 +32,8 @@ typedef struct reuse {
     uint64_t replies;
     bb_t disrupt[6];
     bb_t soft, pawn_squares, seen; /* seen: by any slider of theirs */
+    bb_t common;  /* squares no move of ours may leave or enter (all of disrupt[]'s) */
+    bb_t watched; /* their king and Z: a promoted piece must attack neither */
     bb_t ep_pushes; /* double-push targets beside one of their pawns */
     bb_t capturable; /* their pieces whose capture may go unmade: not beside their king, nor a castling rook */
     bb_t unpinners; /* our sliders whose only reason to disrupt is a pin of theirs they make */
@@ -249,6 +252,40 @@ ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t
     return count + count_unmade(n, r, quiet, plain, 0, offset, us);
 }
 
+/* Promotions counted without a make: the pawn leaves `from` (a pawn's move that
+ * qualifies) and a new piece stands on `to`, which no move of ours may enter
+ * (common) nor, on a capture, take unmade (capturable). Their replies are then a
+ * quiet move's or a capture's from `from` to `to` (replies_after_move reads only
+ * the squares), for each piece that neither attacks their king or Z nor pins a
+ * piece of theirs. Its attacks are looked up on the board after the move: the
+ * pawn may have stood on the ray through which they reach (disrupt[] holds the
+ * node's own lines). The pieces counted are taken out of *pieces. */
+ALWAYS_INLINE uint64_t unmade_promotions(const node_t *n, const reuse_t *r, int to, int offset, int *pieces, const int us)
+{
+    int from = to - offset, k = r->their.king;
+    bool capture = n->occ & BB(to);
+    if ((r->disrupt[PAWN] & BB(from)) || (r->common & BB(to)) || (capture && !(r->capturable & BB(to))))
+        return 0;
+    node_t probe;
+    probe.occ = n->occ ^ BB(from);
+    slider_update(&probe, n, BB(from));
+    /* A slider of one kind on `to` pins when that kind's line to their king holds
+     * one piece, theirs (on the board after the move). */
+    bb_t between = between_masks[to][k] & probe.occ;
+    bool lone_theirs = between && !(between & (between - 1)) && (between & n->colours[us ^ 1]);
+    bool diagonal_ok = !(bishop_attacks_of(&probe, to) & r->watched) && !(lone_theirs && (bishop_rays[to] & BB(k)));
+    bool straight_ok = !(rook_attacks_of(&probe, to) & r->watched) && !(lone_theirs && (rook_rays[to] & BB(k)));
+    int quiet = (knight_attacks[to] & r->watched ? 0 : 1 << KNIGHT) | (diagonal_ok ? 1 << BISHOP : 0) |
+                (straight_ok ? 1 << ROOK : 0) | (diagonal_ok && straight_ok ? 1 << QUEEN : 0);
+    if (!quiet)
+        return 0;
+    *pieces &= ~quiet;
+    uint64_t replies = capture ? replies_after_capture(n, r, from, to, us)
+                       : r->soft & (BB(from) | BB(to)) ? replies_after_quiet(n, r, from, to, us)
+                       : r->replies;
+    return replies * (uint64_t)popcount((bb_t)quiet);
+}
+
 /* The squares a first blocker of the king's lines hides: each blocker's attacks
  * along its line away from the king (lookups on the node's own occupancy only). */
 ALWAYS_INLINE bb_t second_layer(const node_t *n, int king, bb_t first, bool rook)
@@ -369,6 +406,8 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
 
     bb_t rook_first = rook_attacks_of(n, k), bishop_first = bishop_attacks_of(n, k);
     bb_t common = zone | castling | lines;
+    r->common = common;
+    r->watched = zone | BB(k);
     r->soft = seen | pawn_squares;
     r->seen = seen;
     r->pawn_squares = pawn_squares;

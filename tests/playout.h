@@ -1,6 +1,7 @@
 /* What the random-playout tests share: their start positions (open, closed,
- * castling, en passant, promotion, Chess960, and two where only the knight rules of
- * two-ply counting stop a quiet move) and a fixed-seed xorshift to pick moves. */
+ * castling, en passant, promotion, Chess960, two where only the knight rules of
+ * two-ply counting stop a quiet move, and four where they stop some promotions)
+ * and a fixed-seed xorshift to pick moves. */
 #ifndef RPERFT_TESTS_PLAYOUT_H
 #define RPERFT_TESTS_PLAYOUT_H
 
@@ -23,6 +24,13 @@ static const char *const playout_fens[] = {
      * lines, zone and pawns do not reach f7; Nc6-e7 takes g8 from it. */
     "6rk/6pp/3N4/8/8/8/8/4K3 w - - 0 1",
     "7k/6pp/2N5/8/8/8/8/4K3 w - - 0 1",
+    /* Promotions counted without a make: the new piece reaches their king's zone
+     * through the square its pawn left (c8 bishop to f5, d8 rook down the d-file),
+     * pins a knight (c8 to e6), or checks and guards on the first rank. */
+    "2r5/3P4/8/6k1/8/8/8/4K3 b - - 0 1",
+    "8/3P4/8/8/4k3/8/8/K7 b - - 0 1",
+    "2r5/1P1n4/4k3/8/8/8/8/K7 b - - 0 1",
+    "4k3/8/8/8/8/8/5p2/3KN1R1 w - - 0 1",
 };
 
 static inline uint64_t playout_random(uint64_t *state)
