@@ -33,7 +33,7 @@ typedef struct reuse {
     bb_t disrupt[6];
     bb_t soft, pawn_squares, seen; /* seen: by any slider of theirs */
     bb_t common;  /* squares no move of ours may leave or enter (all of disrupt[]'s) */
-    bb_t watched; /* their king and Z: a promoted piece must attack neither */
+    bb_t watched; /* their king and Z: a promoted slider must attack neither */
     bb_t ep_pushes; /* double-push targets beside one of their pawns */
     bb_t capturable; /* their pieces whose capture may go unmade: not beside their king, nor a castling rook */
     bb_t unpinners; /* our sliders whose only reason to disrupt is a pin of theirs they make */
@@ -275,7 +275,8 @@ ALWAYS_INLINE uint64_t unmade_promotions(const node_t *n, const reuse_t *r, int 
     bool lone_theirs = between && !(between & (between - 1)) && (between & n->colours[us ^ 1]);
     bool diagonal_ok = !(bishop_attacks_of(&probe, to) & r->watched) && !(lone_theirs && (bishop_rays[to] & BB(k)));
     bool straight_ok = !(rook_attacks_of(&probe, to) & r->watched) && !(lone_theirs && (rook_rays[to] & BB(k)));
-    int quiet = (knight_attacks[to] & r->watched ? 0 : 1 << KNIGHT) | (diagonal_ok ? 1 << BISHOP : 0) |
+    /* A knight's reach does not pass `from`: the node's own disrupt[] holds. */
+    int quiet = (r->disrupt[KNIGHT] & BB(to) ? 0 : 1 << KNIGHT) | (diagonal_ok ? 1 << BISHOP : 0) |
                 (straight_ok ? 1 << ROOK : 0) | (diagonal_ok && straight_ok ? 1 << QUEEN : 0);
     if (!quiet)
         return 0;
