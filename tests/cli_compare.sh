@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# rperft compare as a gate: a planted slowdown (the naive method against pext)
-# fails it (exit 1); the same method against itself passes at least 19 of 20
+# rperft compare as a gate: a planted slowdown (pext run three times over, by
+# slow_rperft.sh) fails it (exit 1); the same method against itself passes at least 19 of 20
 # short gates; a wrong count is exit 2 before any timing; UCI engines are timed
 # through 'go perft'; the CSV and JSON records are whole. Timings are never
 # asserted, only the gate's verdicts, whose intervals account for the noise.
@@ -28,8 +28,10 @@ expect_rc 2 "$rperft" compare --positions "$tmp/quick.epd" --csv "$tmp/no/dir/c.
 expect_grep "$tmp/err" "--csv .*no/dir/c.csv"
 [[ -s $tmp/out ]] && fail "compare timed although its --csv path is unwritable"
 
-# --- the planted slowdown: naive costs about 2.5x pext per node ---
-expect_rc 1 "$rperft" compare --positions "$tmp/slow.epd" --rounds 6 --min-time 0 --max-slowdown 5 pext naive
+# --- the planted slowdown: B runs the same perft three times, so costs about 3x A ---
+export SLOW_RPERFT=$rperft
+expect_rc 1 "$rperft" compare --positions "$tmp/slow.epd" --rounds 6 --min-time 0 --max-slowdown 5 \
+    pext "$here/slow_rperft.sh@pext"
 expect_grep "$tmp/out" "^gate --max-slowdown 5%: FAIL"
 # --- the same method against itself: at least 19 of 20 short gates pass ---
 # (Tiny depths: the run is mostly process start-up, as noisy as it gets.) The first
