@@ -37,6 +37,10 @@ typedef struct reuse {
     bb_t ep_pushes; /* double-push targets beside one of their pawns */
     bb_t capturable; /* their pieces whose capture may go unmade: not beside their king, nor a castling rook */
     bb_t unpinners; /* our sliders whose only reason to disrupt is a pin of theirs they make */
+    bb_t slides;    /* squares an unpinner may slide to along its pin, toward the piece it pins */
+    bb_t leaver;    /* our knight on a square of Z that disrupts only by standing there (0 or one) */
+    bb_t leaver_to; /* where it may go: no other reason to disrupt, and it attacks no other square of Z */
+    int leaver_took; /* 1 when their king may take it where it stands */
     their_pawns_t pawns;
     int pawn_moves, sliders;
     safety_t their;  /* their pins (never a check here) */
@@ -176,14 +180,36 @@ ALWAYS_INLINE uint64_t count_unmade(const node_t *n, const reuse_t *r, bb_t quie
     return count;
 }
 
+/* The moves of our knight that stands on a square of Z (the leaver): wherever it
+ * goes it attacks the square it left, so their king loses that one capture, if it
+ * had it, and nothing else changes but what a quiet move or a capture changes. */
+ALWAYS_INLINE uint64_t unmade_leaver_moves(const node_t *n, const reuse_t *r, bb_t *targets, int from, const int us)
+{
+    bb_t moves = *targets & r->leaver_to & (~n->occ | r->capturable);
+    *targets ^= moves;
+    uint64_t count = 0;
+    for (bb_t b = moves; b;) {
+        int to = pop_lsb(&b);
+        uint64_t replies = n->occ & BB(to) ? replies_after_capture(n, r, from, to, us)
+                           : r->soft & (BB(from) | BB(to)) ? replies_after_quiet(n, r, from, to, us)
+                           : r->replies;
+        count += replies - (uint64_t)r->leaver_took;
+    }
+    return count;
+}
+
 ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_t *targets, int from, int piece,
                                           const int us)
 {
     if (r->disrupt[piece] & BB(from)) {
+        if (piece == KNIGHT && (r->leaver & BB(from)))
+            return unmade_leaver_moves(n, r, targets, from, us);
         if (!(r->unpinners & BB(from)))
             return 0;
-        /* A slider pinning a piece of theirs: each move that qualifies is counted again. */
-        bb_t recount = *targets & ~r->disrupt[piece] & (~n->occ | r->capturable);
+        /* A slider pinning a piece of theirs: each move that qualifies is counted
+         * again, and so is a slide along its pin (the only slides on that line). */
+        bb_t slides = r->slides & line_masks[r->their.king][from];
+        bb_t recount = *targets & (~r->disrupt[piece] | slides) & (~n->occ | r->capturable);
         *targets ^= recount;
         uint64_t count = 0;
         for (bb_t b = recount; b;)
@@ -377,14 +403,18 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
      * theirs goes when our piece steps in between; one appears when our piece
      * leaves from between a piece of theirs and our slider. Lines with two of
      * theirs or two of ours between, or more, change nothing. */
-    bb_t lines = 0;
+    bb_t lines = 0, pin_lines = 0;
     for (bb_t b = (rook_rays[k] & our_straight) | (bishop_rays[k] & our_diagonal); b;) {
         int sq = pop_lsb(&b);
         bb_t between = between_masks[k][sq], blockers = between & occ, ours = blockers & own;
-        if (!(blockers & (blockers - 1)))
-            lines |= ours ? ours : between;
-        else if (ours && ours != blockers && popcount(blockers) == 2)
+        if (!(blockers & (blockers - 1))) {
+            if (ours)
+                lines |= ours;
+            else
+                pin_lines |= between; /* kept apart: an unpinner may slide along its own */
+        } else if (ours && ours != blockers && popcount(blockers) == 2) {
             lines |= ours;
+        }
     }
     /* Our attack on Z along a line: blocked by a piece stepping in between, or
      * opened by our piece alone between leaving. */
@@ -406,7 +436,7 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     bb_t zone_pawns = capture_west(zone, them) | capture_east(zone, them); /* where our pawns attack Z from */
 
     bb_t rook_first = rook_attacks_of(n, k), bishop_first = bishop_attacks_of(n, k);
-    bb_t common = zone | castling | lines;
+    bb_t common = zone | castling | lines | pin_lines;
     r->common = common;
     r->watched = zone | BB(k);
     r->soft = seen | pawn_squares;
@@ -424,11 +454,36 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     /* Our sliders that pin a piece of theirs (in the second layer for that alone:
      * a square is on one line from their king at most) and disrupt for no other
      * reason: their moves are counted again with the pin gone (replies_after_unpin). */
-    r->unpinners = 0;
+    r->unpinners = r->slides = 0;
     if ((r->their.pin_diag | r->their.pin_hv) & own) {
         bb_t queens = n->pieces[QUEEN] & own;
         r->unpinners = (r->their.pin_diag & own & ~(common | zone_diagonal) & ~(queens & zone_straight)) |
                        (r->their.pin_hv & own & ~(common | zone_straight) & ~(queens & zone_diagonal));
+        /* Sliding toward the piece it pins keeps the pin (the recount moves it):
+         * those squares disrupt only as its own pin line and second layer, unless
+         * they are also in Z, on castling or another line, or attack Z from there. */
+        for (bb_t b = r->unpinners; b;) {
+            int sq = pop_lsb(&b);
+            int pinned_sq = lsb(between_masks[k][sq] & occ);
+            bb_t attacks_z = (queens & BB(sq)) ? zone_straight | zone_diagonal
+                             : bishop_rays[k] & BB(sq) ? zone_diagonal : zone_straight;
+            r->slides |= between_masks[sq][pinned_sq] & ~(zone | castling | lines | attacks_z);
+        }
+    }
+    /* Our knight on a square of Z, there for no other reason: see unmade_leaver_moves.
+     * Their king may take it unless a piece of ours guards the square (a slider
+     * cannot x-ray their king: it is not in check). */
+    r->leaver = n->pieces[KNIGHT] & own & zone & ~(castling | lines | pin_lines | zone_knights | knight_attacks[k]);
+    if (r->leaver) {
+        int sq = lsb(r->leaver);
+        r->leaver = BB(sq);
+        bb_t other_zone_knights = 0;
+        for (bb_t b = zone & ~BB(sq); b;)
+            other_zone_knights |= knight_attacks[pop_lsb(&b)];
+        r->leaver_to = ~(common | knight_attacks[k] | other_zone_knights);
+        bool guarded = (pawn_attacks[them][sq] & n->pieces[PAWN] & own) || (knight_attacks[sq] & n->pieces[KNIGHT] & own) ||
+                       (king_attacks[sq] & n->pieces[KING] & own) || slider_attacks_square(n, us, sq, occ, 0);
+        r->leaver_took = !guarded;
     }
     r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
     r->capturable = enemy & ~king_attacks[k] & ~n->castle_rooks;

@@ -1,6 +1,7 @@
 /* What the random-playout tests share: their start positions (open, closed,
  * castling, en passant, promotion, Chess960, two where only the knight rules of
- * two-ply counting stop a quiet move, and four where they stop some promotions)
+ * two-ply counting stop a quiet move, four where they stop some promotions, and
+ * seven for the unpinner's slides and the knight leaving their king's zone)
  * and a fixed-seed xorshift to pick moves. */
 #ifndef RPERFT_TESTS_PLAYOUT_H
 #define RPERFT_TESTS_PLAYOUT_H
@@ -31,6 +32,17 @@ static const char *const playout_fens[] = {
     "8/3P4/8/8/4k3/8/8/K7 b - - 0 1",
     "2r5/1P1n4/4k3/8/8/8/8/K7 b - - 0 1",
     "4k3/8/8/8/8/8/5p2/3KN1R1 w - - 0 1",
+    /* An unpinner sliding along its pin toward the piece it pins (Ra5-c5 keeps
+     * the knight, the rook or the queen's bishop pinned; Ba1-c3 lets the pinned
+     * pawn take it), and a knight beside their king leaving Z (Nf2 takes f2
+     * from the king: unguarded, guarded by a pawn, guarded by a bishop). */
+    "8/8/8/R2n3k/8/8/8/K7 w - - 0 1",
+    "8/8/8/R2r3k/8/8/8/K7 w - - 0 1",
+    "8/8/8/Q2b3k/8/8/8/K7 w - - 0 1",
+    "8/6k1/8/8/3p4/8/8/B6K w - - 0 1",
+    "4k3/8/8/8/8/8/5n2/3QK3 b - - 0 1",
+    "4k3/8/8/8/8/6p1/5n2/3QK3 b - - 0 1",
+    "4k3/8/8/8/7b/8/5n2/3QK3 b - - 0 1",
 };
 
 static inline uint64_t playout_random(uint64_t *state)
