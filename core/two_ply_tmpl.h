@@ -13,7 +13,9 @@
  * occupancy instead (replies_after_move); after a capture the taken piece's
  * moves go too, and their pieces that reach its square may take there; after a
  * move of our slider that pins a piece of theirs (an unpinner) that piece is
- * counted free, or along its new pin. */
+ * counted free, or along its new pin. A zonal move (one that leaves or enters Z,
+ * or a square from which the piece attacks Z, and no hard square) has their
+ * king's moves counted again from our attacks on Z (king_moves_change). */
 enum { MAX_THEIR_SLIDERS = 16 };
 typedef struct their_slider {
     int sq;
@@ -28,6 +30,17 @@ typedef struct their_pawns {
     bool promotions;
 } their_pawns_t;
 
+/* Which squares of Z we attack, by one piece or by two or more, and their king's
+ * moves then (steps and castlings). */
+typedef struct zone_attacks {
+    bool known;
+    bb_t once, twice;
+    int king_moves;
+    bb_t king_steps;     /* the squares beside their king not their own */
+    bb_t castle_path[2]; /* the king paths of the castlings that only an attack there stops */
+    int castles;
+} zone_attacks_t;
+
 typedef struct reuse {
     uint64_t replies;
     bb_t disrupt[6];
@@ -38,9 +51,13 @@ typedef struct reuse {
     bb_t capturable; /* their pieces whose capture may go unmade: not beside their king, nor a castling rook */
     bb_t unpinners; /* our sliders whose only reason to disrupt is a pin of theirs they make */
     bb_t slides;    /* squares an unpinner may slide to along its pin, toward the piece it pins */
-    bb_t leaver;    /* our knight on a square of Z that disrupts only by standing there (0 or one) */
-    bb_t leaver_to; /* where it may go: no other reason to disrupt, and it attacks no other square of Z */
-    int leaver_took; /* 1 when their king may take it where it stands */
+    /* The part of disrupt[] that a recount of their king's moves cannot cover
+     * (hard_squares): castling's squares and the lines', and where a slider of
+     * ours would check or pin along each kind of line. */
+    bb_t hard_lines, hard_diagonal, hard_straight;
+    bb_t zone;      /* Z: the squares their king may step to, and its castling paths */
+    zone_attacks_t *zone_attacks; /* our attacks on Z, worked out at the first move that needs them */
+    zone_attacks_t zone_attacks_store;
     their_pawns_t pawns;
     int pawn_moves, sliders;
     safety_t their;  /* their pins (never a check here) */
@@ -180,30 +197,153 @@ ALWAYS_INLINE uint64_t count_unmade(const node_t *n, const reuse_t *r, bb_t quie
     return count;
 }
 
-/* The moves of our knight that stands on a square of Z (the leaver): wherever it
- * goes it attacks the square it left, so their king loses that one capture, if it
- * had it, and nothing else changes but what a quiet move or a capture changes. */
-ALWAYS_INLINE uint64_t unmade_leaver_moves(const node_t *n, const reuse_t *r, bb_t *targets, int from, const int us)
+/* Their king's moves (steps and castlings) when Z is attacked as `attacked` says. */
+ALWAYS_INLINE int their_king_moves(const zone_attacks_t *za, bb_t attacked)
 {
-    bb_t moves = *targets & r->leaver_to & (~n->occ | r->capturable);
-    *targets ^= moves;
-    uint64_t count = 0;
-    for (bb_t b = moves; b;) {
-        int to = pop_lsb(&b);
-        uint64_t replies = n->occ & BB(to) ? replies_after_capture(n, r, from, to, us)
-                           : r->soft & (BB(from) | BB(to)) ? replies_after_quiet(n, r, from, to, us)
-                           : r->replies;
-        count += replies - (uint64_t)r->leaver_took;
+    int moves = popcount(za->king_steps & ~attacked);
+    for (int i = 0; i < za->castles; i++)
+        moves += !(za->castle_path[i] & attacked);
+    return moves;
+}
+
+/* Where a move of `piece` is hard (reuse_t). */
+ALWAYS_INLINE bb_t hard_squares(const reuse_t *r, int piece, const int us)
+{
+    int k = r->their.king;
+    switch (piece) {
+    case PAWN: return r->hard_lines | pawn_attacks[us ^ 1][k];
+    case KNIGHT: return r->hard_lines | knight_attacks[k];
+    case BISHOP: return r->hard_lines | r->hard_diagonal;
+    case ROOK: return r->hard_lines | r->hard_straight;
+    case QUEEN: return r->hard_lines | r->hard_diagonal | r->hard_straight;
+    default: return r->hard_lines;
     }
-    return count;
+}
+
+/* Our attacks on Z (zone_attacks_t), counted at the first move that needs them:
+ * most depth-2 nodes have none. Each piece of ours counts once on a square. */
+ALWAYS_INLINE const zone_attacks_t *zone_attacks_of(const node_t *n, const reuse_t *r, const int us)
+{
+    zone_attacks_t *za = r->zone_attacks;
+    if (za->known)
+        return za;
+    int them = us ^ 1, k = r->their.king;
+    bb_t own = n->colours[us], zone = r->zone, pawns = n->pieces[PAWN] & own;
+    /* The castlings open but for attacks on their path (a piece of ours in the
+     * way or on the shield square stays there: those squares are hard). */
+    za->castles = 0;
+    for (bb_t rooks = n->castle_rooks & n->colours[them]; rooks;) {
+        int rook = pop_lsb(&rooks);
+        bb_t shield = castle_shield_square(rook, k);
+        if (!(castle_must_be_empty[them][FILE_OF(k)][FILE_OF(rook)] & n->occ) &&
+            !(shield & (n->pieces[ROOK] | n->pieces[QUEEN]) & own))
+            za->castle_path[za->castles++] = castle_king_path[them][FILE_OF(k)][FILE_OF(rook)];
+    }
+    za->king_steps = king_attacks[k] & ~n->colours[them];
+    bb_t west = capture_west(pawns, us) & zone, east = capture_east(pawns, us) & zone, king = king_attacks[lsb(n->pieces[KING] & own)] & zone;
+    bb_t once = west | east | king, twice = (west & east) | ((west | east) & king);
+    for (bb_t b = n->pieces[KNIGHT] & own; b;) {
+        bb_t a = knight_attacks[pop_lsb(&b)] & zone;
+        twice |= once & a, once |= a;
+    }
+    for (bb_t b = (n->pieces[BISHOP] | n->pieces[ROOK] | n->pieces[QUEEN]) & own; b;) {
+        int sq = pop_lsb(&b);
+        bb_t a = 0;
+        if ((n->pieces[BISHOP] | n->pieces[QUEEN]) & BB(sq) && (bishop_rays[sq] & zone))
+            a |= bishop_attacks_of(n, sq);
+        if ((n->pieces[ROOK] | n->pieces[QUEEN]) & BB(sq) && (rook_rays[sq] & zone))
+            a |= rook_attacks_of(n, sq);
+        a &= zone;
+        twice |= once & a, once |= a;
+    }
+    za->once = once, za->twice = twice;
+    za->king_moves = their_king_moves(za, once);
+    za->known = true;
+    return za;
+}
+
+/* The squares among `candidates` (on lines from `to`) that a slider on `to` sees
+ * when the board holds `occ`. */
+ALWAYS_INLINE bb_t line_reach(int to, bb_t candidates, bb_t occ)
+{
+    bb_t reach = 0;
+    for (bb_t b = candidates; b;) {
+        int z = pop_lsb(&b);
+        if (!(between_masks[to][z] & occ))
+            reach |= BB(z);
+    }
+    return reach;
+}
+
+/* How many moves their king gains (or loses) by our move of `piece` from `from`
+ * to `to`, when neither square is a hard one (reuse_t): the piece stops attacking
+ * what it attacked from `from` (a square stays attacked if another piece of ours
+ * attacks it too) and attacks what it reaches from `to`. No line to Z opens or
+ * closes otherwise: such squares are hard. */
+ALWAYS_INLINE int king_moves_change(const node_t *n, const reuse_t *r, int from, int to, int piece, const int us)
+{
+    const zone_attacks_t *za = zone_attacks_of(n, r, us);
+    bb_t zone = r->zone, left, reached;
+    if (piece == PAWN) {
+        left = pawn_attacks[us][from], reached = pawn_attacks[us][to];
+    } else if (piece == KNIGHT) {
+        left = knight_attacks[from], reached = knight_attacks[to];
+    } else if (piece == KING) {
+        left = king_attacks[from], reached = king_attacks[to];
+    } else {
+        bb_t occ = n->occ & ~BB(from);
+        left = reached = 0;
+        if (piece != ROOK) {
+            left |= bishop_attacks_of(n, from);
+            reached |= line_reach(to, zone & bishop_rays[to], occ);
+        }
+        if (piece != BISHOP) {
+            left |= rook_attacks_of(n, from);
+            reached |= line_reach(to, zone & rook_rays[to], occ);
+        }
+    }
+    bb_t attacked = (za->once & ~(left & ~za->twice)) | (reached & zone);
+    return their_king_moves(za, attacked) - za->king_moves;
+}
+
+/* Their replies after our move from `from` to `to` that touches Z only through
+ * their king's moves (a zonal move): a quiet move's or a capture's recount of
+ * their other pieces, and the change in their king's moves. Out of line, one
+ * copy per side, like replies_after_move: the hot loops stay small. */
+ALWAYS_INLINE uint64_t replies_after_zonal_move(const node_t *n, const reuse_t *r, int from, int to, int piece, const int us)
+{
+    uint64_t replies = n->occ & BB(to) ? replies_after_capture(n, r, from, to, us)
+                       : r->soft & (BB(from) | BB(to)) ? replies_after_quiet(n, r, from, to, us)
+                       : r->replies;
+    return replies + (uint64_t)(int64_t)king_moves_change(n, r, from, to, piece, us);
+}
+static __attribute__((noinline)) uint64_t replies_after_zonal_white(const node_t *n, const reuse_t *r, int from, int to, int piece)
+{
+    return replies_after_zonal_move(n, r, from, to, piece, WHITE);
+}
+static __attribute__((noinline)) uint64_t replies_after_zonal_black(const node_t *n, const reuse_t *r, int from, int to, int piece)
+{
+    return replies_after_zonal_move(n, r, from, to, piece, BLACK);
+}
+ALWAYS_INLINE uint64_t replies_after_zonal(const node_t *n, const reuse_t *r, int from, int to, int piece, const int us)
+{
+    return us == WHITE ? replies_after_zonal_white(n, r, from, to, piece) : replies_after_zonal_black(n, r, from, to, piece);
 }
 
 ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_t *targets, int from, int piece,
                                           const int us)
 {
+    uint64_t count = 0;
     if (r->disrupt[piece] & BB(from)) {
-        if (piece == KNIGHT && (r->leaver & BB(from)))
-            return unmade_leaver_moves(n, r, targets, from, us);
+        bb_t hard = hard_squares(r, piece, us);
+        if (!(hard & BB(from))) {
+            /* A zonal piece: each move that qualifies has their king's moves counted again. */
+            bb_t zonal = *targets & ~hard & (~n->occ | r->capturable);
+            *targets ^= zonal;
+            for (bb_t b = zonal; b;)
+                count += replies_after_zonal(n, r, from, pop_lsb(&b), piece, us);
+            return count;
+        }
         if (!(r->unpinners & BB(from)))
             return 0;
         /* A slider pinning a piece of theirs: each move that qualifies is counted
@@ -211,16 +351,23 @@ ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_
         bb_t slides = r->slides & line_masks[r->their.king][from];
         bb_t recount = *targets & (~r->disrupt[piece] | slides) & (~n->occ | r->capturable);
         *targets ^= recount;
-        uint64_t count = 0;
         for (bb_t b = recount; b;)
             count += replies_after_unpin(n, r, from, pop_lsb(&b), us);
         return count;
+    }
+    /* Zonal moves (to a square of Z or one attacking it, no hard square): their
+     * king's moves are counted again. */
+    bb_t zonal = *targets & r->disrupt[piece];
+    if (zonal && (zonal &= ~hard_squares(r, piece, us) & (~n->occ | r->capturable))) {
+        *targets ^= zonal;
+        for (bb_t b = zonal; b;)
+            count += replies_after_zonal(n, r, from, pop_lsb(&b), piece, us);
     }
     bb_t allowed = *targets & ~r->disrupt[piece];
     bb_t quiet = allowed & ~n->colours[us ^ 1], captures = allowed & r->capturable;
     bb_t plain = r->soft & BB(from) ? 0 : quiet & ~r->soft;
     *targets ^= quiet | captures;
-    uint64_t count = count_unmade(n, r, quiet, plain, from, 0, us);
+    count += count_unmade(n, r, quiet, plain, from, 0, us);
     for (bb_t b = captures; b;)
         count += replies_after_capture(n, r, from, pop_lsb(&b), us);
     return count;
@@ -249,9 +396,23 @@ ALWAYS_INLINE int en_passant_replies(const node_t *n, int from, int to, const in
 ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
                                          const int us)
 {
+    bool capture = offset != 8 && offset != -8 && offset != 16 && offset != -16;
     bb_t bad = r->disrupt[PAWN], bad_from = offset > 0 ? bad << offset : bad >> -offset;
     uint64_t count = 0;
-    if (offset != 8 && offset != -8 && offset != 16 && offset != -16) {
+    /* Zonal moves (from or to a square of Z or one attacking it, no hard square):
+     * their king's moves are counted again. */
+    bb_t only = capture ? r->capturable : offset == 16 || offset == -16 ? ~r->ep_pushes : ~0ULL; /* ep: made */
+    bb_t zonal = *targets & ~promo_rank & (bad | bad_from) & only;
+    if (zonal) {
+        bb_t hard = hard_squares(r, PAWN, us), hard_from = offset > 0 ? hard << offset : hard >> -offset;
+        zonal &= ~hard & ~hard_from;
+        *targets ^= zonal;
+        for (bb_t b = zonal; b;) {
+            int to = pop_lsb(&b);
+            count += replies_after_zonal(n, r, to - offset, to, PAWN, us);
+        }
+    }
+    if (capture) {
         bb_t captures = *targets & r->capturable & ~promo_rank & ~bad & ~bad_from;
         *targets ^= captures;
         for (bb_t b = captures; b;) {
@@ -397,6 +558,9 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         zone |= path;
         castling |= path | must_be_empty | castle_shield_square(rook, k);
     }
+    r->zone = zone;
+    r->zone_attacks = &r->zone_attacks_store;
+    r->zone_attacks_store.known = false;
 
     /* Our sliders on their king's lines (never with nothing between: no check):
      * a piece of ours alone between gives a discovered check leaving; a pin of
@@ -445,11 +609,16 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     r->pawns.reach = pawn_reach(pawns, &r->their, them);
     r->pawns.promotions = pawns & push_up(back_rank_of(us), us);
     r->pawn_moves = their_pawn_moves(&r->pawns, ~occ, own, them);
-    r->disrupt[PAWN] = common | zone_pawns;
+    /* Hard squares: castling's, the lines', and where the piece would check or pin.
+     * The rest of disrupt[] is Z and the squares from which the piece attacks Z. */
+    r->hard_lines = castling | lines | pin_lines;
+    r->hard_diagonal = bishop_first | second_layer(n, k, bishop_first & enemy, false);
+    r->hard_straight = rook_first | second_layer(n, k, rook_first & enemy, true);
+    r->disrupt[PAWN] = common | zone_pawns; /* a pawn's check square is in Z */
     r->disrupt[KNIGHT] = common | zone_knights | knight_attacks[k];
     r->disrupt[KING] = common | zone_kings;
-    r->disrupt[BISHOP] = common | zone_diagonal | bishop_first | second_layer(n, k, bishop_first & enemy, false);
-    r->disrupt[ROOK] = common | zone_straight | rook_first | second_layer(n, k, rook_first & enemy, true);
+    r->disrupt[BISHOP] = common | zone_diagonal | r->hard_diagonal;
+    r->disrupt[ROOK] = common | zone_straight | r->hard_straight;
     r->disrupt[QUEEN] = r->disrupt[BISHOP] | r->disrupt[ROOK];
     /* Our sliders that pin a piece of theirs (in the second layer for that alone:
      * a square is on one line from their king at most) and disrupt for no other
@@ -469,21 +638,6 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
                              : bishop_rays[k] & BB(sq) ? zone_diagonal : zone_straight;
             r->slides |= between_masks[sq][pinned_sq] & ~(zone | castling | lines | attacks_z);
         }
-    }
-    /* Our knight on a square of Z, there for no other reason: see unmade_leaver_moves.
-     * Their king may take it unless a piece of ours guards the square (a slider
-     * cannot x-ray their king: it is not in check). */
-    r->leaver = n->pieces[KNIGHT] & own & zone & ~(castling | lines | pin_lines | zone_knights | knight_attacks[k]);
-    if (r->leaver) {
-        int sq = lsb(r->leaver);
-        r->leaver = BB(sq);
-        bb_t other_zone_knights = 0;
-        for (bb_t b = zone & ~BB(sq); b;)
-            other_zone_knights |= knight_attacks[pop_lsb(&b)];
-        r->leaver_to = ~(common | knight_attacks[k] | other_zone_knights);
-        bool guarded = (pawn_attacks[them][sq] & n->pieces[PAWN] & own) || (knight_attacks[sq] & n->pieces[KNIGHT] & own) ||
-                       (king_attacks[sq] & n->pieces[KING] & own) || slider_attacks_square(n, us, sq, occ, 0);
-        r->leaver_took = !guarded;
     }
     r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
     r->capturable = enemy & ~king_attacks[k] & ~n->castle_rooks;
