@@ -132,9 +132,9 @@ typedef struct safety {
 /* The two-ply counting (core/two_ply_tmpl.h) at a depth-2 node: the quiet moves
  * among `targets` that need no make are counted and taken out of `targets`. */
 typedef struct reuse reuse_t;
-ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_t *targets, int from, int piece,
+ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, reuse_t *r, bb_t *targets, int from, int piece,
                                           const int us);
-ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
+ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
                                          const int us);
 ALWAYS_INLINE uint64_t unmade_promotions(const node_t *n, const reuse_t *r, int to, int offset, int *pieces, const int us);
 
@@ -276,7 +276,7 @@ ALWAYS_INLINE uint64_t emit_one(const node_t *n, move_t *list, int mode, const i
 
 /* One move per target square (or their count). */
 ALWAYS_INLINE uint64_t emit(const node_t *n, move_t *list, int mode, const int us, int from, bb_t targets, int piece,
-                            const reuse_t *reuse)
+                            reuse_t *reuse)
 {
     if (mode == COUNT)
         return (uint64_t)popcount(targets);
@@ -290,7 +290,7 @@ ALWAYS_INLINE uint64_t emit(const node_t *n, move_t *list, int mode, const int u
 
 /* Pawn moves whose targets are given as a set, the from-square at to - offset. */
 ALWAYS_INLINE uint64_t emit_pawns(const node_t *n, move_t *list, int mode, bb_t targets, int offset, const int us,
-                                  const reuse_t *reuse)
+                                  reuse_t *reuse)
 {
     bb_t promo_rank = us == WHITE ? RANK_8_BB : RANK_1_BB;
     if (mode == COUNT)
@@ -332,7 +332,7 @@ ALWAYS_INLINE pawn_reach_t pawn_reach(bb_t pawns, const safety_t *s, const int u
 }
 
 ALWAYS_INLINE uint64_t pawn_moves(const node_t *n, move_t *list, int mode, const int us, const safety_t *s,
-                                  const reuse_t *reuse)
+                                  reuse_t *reuse)
 {
     int them = us ^ 1;
     uint64_t count = 0;
@@ -376,12 +376,24 @@ ALWAYS_INLINE bb_t castle_shield_square(int rook, int king)
     return FILE_OF(rook) == 1 && rook < king ? BB(rook - 1) : 0;
 }
 
+/* Whether the squares side's castling with `rook` needs empty are. */
+ALWAYS_INLINE bool castling_unblocked(const node_t *n, int side, int king, int rook)
+{
+    return !(castle_must_be_empty[side][FILE_OF(king)][FILE_OF(rook)] & n->occ);
+}
+
+/* Whether the rook's shield square holds no rook or queen of the other side. */
+ALWAYS_INLINE bool castling_unshielded(const node_t *n, int side, int king, int rook)
+{
+    return !(castle_shield_square(rook, king) & (n->pieces[ROOK] | n->pieces[QUEEN]) & n->colours[side ^ 1]);
+}
+
 ALWAYS_INLINE bb_t castling_candidates(const node_t *n, int us, int king, bb_t *paths)
 {
     bb_t ok = 0;
     for (bb_t rooks = n->castle_rooks & n->colours[us]; rooks;) {
         int rook = pop_lsb(&rooks);
-        if (!(castle_must_be_empty[us][FILE_OF(king)][FILE_OF(rook)] & n->occ)) {
+        if (castling_unblocked(n, us, king, rook)) {
             ok |= BB(rook);
             *paths |= castle_king_path[us][FILE_OF(king)][FILE_OF(rook)];
         }
@@ -395,10 +407,7 @@ ALWAYS_INLINE uint64_t castling_moves(const node_t *n, move_t *list, int mode, c
     uint64_t count = 0;
     while (rooks) {
         int rook = pop_lsb(&rooks);
-        if (castle_king_path[us][FILE_OF(king)][FILE_OF(rook)] & ~safe)
-            continue;
-        bb_t shield = castle_shield_square(rook, king);
-        if (shield && (shield & (n->pieces[ROOK] | n->pieces[QUEEN]) & n->colours[us ^ 1]))
+        if ((castle_king_path[us][FILE_OF(king)][FILE_OF(rook)] & ~safe) || !castling_unshielded(n, us, king, rook))
             continue;
         count += mode == COUNT ? 1 : emit_one(n, OUT, mode, us, MOVE_MAKE(king, rook, MOVE_CASTLING, 0, KING));
     }
@@ -412,7 +421,7 @@ ALWAYS_INLINE uint64_t castling_moves(const node_t *n, move_t *list, int mode, c
  * constants at every call site, so each use gets its own folded copy. Returns the
  * number of moves (COUNT, LIST) or of the children's moves (VISIT). */
 ALWAYS_INLINE uint64_t legal_moves(const node_t *n, move_t *list, int mode, const int us, bb_t seed,
-                                   const reuse_t *reuse)
+                                   reuse_t *reuse)
 {
     int them = us ^ 1;
     uint64_t count = 0;

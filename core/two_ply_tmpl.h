@@ -56,8 +56,7 @@ typedef struct reuse {
      * ours would check or pin along each kind of line. */
     bb_t hard_lines, hard_diagonal, hard_straight;
     bb_t zone;      /* Z: the squares their king may step to, and its castling paths */
-    zone_attacks_t *zone_attacks; /* our attacks on Z, worked out at the first move that needs them */
-    zone_attacks_t zone_attacks_store;
+    zone_attacks_t zone_attacks; /* our attacks on Z, worked out at the first move that needs them */
     their_pawns_t pawns;
     int pawn_moves, sliders;
     safety_t their;  /* their pins (never a check here) */
@@ -222,9 +221,9 @@ ALWAYS_INLINE bb_t hard_squares(const reuse_t *r, int piece, const int us)
 
 /* Our attacks on Z (zone_attacks_t), counted at the first move that needs them:
  * most depth-2 nodes have none. Each piece of ours counts once on a square. */
-ALWAYS_INLINE const zone_attacks_t *zone_attacks_of(const node_t *n, const reuse_t *r, const int us)
+ALWAYS_INLINE const zone_attacks_t *zone_attacks_of(const node_t *n, reuse_t *r, const int us)
 {
-    zone_attacks_t *za = r->zone_attacks;
+    zone_attacks_t *za = &r->zone_attacks;
     if (za->known)
         return za;
     int them = us ^ 1, k = r->their.king;
@@ -234,9 +233,7 @@ ALWAYS_INLINE const zone_attacks_t *zone_attacks_of(const node_t *n, const reuse
     za->castles = 0;
     for (bb_t rooks = n->castle_rooks & n->colours[them]; rooks;) {
         int rook = pop_lsb(&rooks);
-        bb_t shield = castle_shield_square(rook, k);
-        if (!(castle_must_be_empty[them][FILE_OF(k)][FILE_OF(rook)] & n->occ) &&
-            !(shield & (n->pieces[ROOK] | n->pieces[QUEEN]) & own))
+        if (castling_unblocked(n, them, k, rook) && castling_unshielded(n, them, k, rook))
             za->castle_path[za->castles++] = castle_king_path[them][FILE_OF(k)][FILE_OF(rook)];
     }
     za->king_steps = king_attacks[k] & ~n->colours[them];
@@ -280,7 +277,7 @@ ALWAYS_INLINE bb_t line_reach(int to, bb_t candidates, bb_t occ)
  * what it attacked from `from` (a square stays attacked if another piece of ours
  * attacks it too) and attacks what it reaches from `to`. No line to Z opens or
  * closes otherwise: such squares are hard. */
-ALWAYS_INLINE int king_moves_change(const node_t *n, const reuse_t *r, int from, int to, int piece, const int us)
+ALWAYS_INLINE int king_moves_change(const node_t *n, reuse_t *r, int from, int to, int piece, const int us)
 {
     const zone_attacks_t *za = zone_attacks_of(n, r, us);
     bb_t zone = r->zone, left, reached;
@@ -310,27 +307,27 @@ ALWAYS_INLINE int king_moves_change(const node_t *n, const reuse_t *r, int from,
  * their king's moves (a zonal move): a quiet move's or a capture's recount of
  * their other pieces, and the change in their king's moves. Out of line, one
  * copy per side, like replies_after_move: the hot loops stay small. */
-ALWAYS_INLINE uint64_t replies_after_zonal_move(const node_t *n, const reuse_t *r, int from, int to, int piece, const int us)
+ALWAYS_INLINE uint64_t replies_after_zonal_move(const node_t *n, reuse_t *r, int from, int to, int piece, const int us)
 {
     uint64_t replies = n->occ & BB(to) ? replies_after_capture(n, r, from, to, us)
                        : r->soft & (BB(from) | BB(to)) ? replies_after_quiet(n, r, from, to, us)
                        : r->replies;
     return replies + (uint64_t)(int64_t)king_moves_change(n, r, from, to, piece, us);
 }
-static __attribute__((noinline)) uint64_t replies_after_zonal_white(const node_t *n, const reuse_t *r, int from, int to, int piece)
+static __attribute__((noinline)) uint64_t replies_after_zonal_white(const node_t *n, reuse_t *r, int from, int to, int piece)
 {
     return replies_after_zonal_move(n, r, from, to, piece, WHITE);
 }
-static __attribute__((noinline)) uint64_t replies_after_zonal_black(const node_t *n, const reuse_t *r, int from, int to, int piece)
+static __attribute__((noinline)) uint64_t replies_after_zonal_black(const node_t *n, reuse_t *r, int from, int to, int piece)
 {
     return replies_after_zonal_move(n, r, from, to, piece, BLACK);
 }
-ALWAYS_INLINE uint64_t replies_after_zonal(const node_t *n, const reuse_t *r, int from, int to, int piece, const int us)
+ALWAYS_INLINE uint64_t replies_after_zonal(const node_t *n, reuse_t *r, int from, int to, int piece, const int us)
 {
     return us == WHITE ? replies_after_zonal_white(n, r, from, to, piece) : replies_after_zonal_black(n, r, from, to, piece);
 }
 
-ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_t *targets, int from, int piece,
+ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, reuse_t *r, bb_t *targets, int from, int piece,
                                           const int us)
 {
     uint64_t count = 0;
@@ -347,11 +344,16 @@ ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_
         if (!(r->unpinners & BB(from)))
             return 0;
         /* A slider pinning a piece of theirs: each move that qualifies is counted
-         * again, and so is a slide along its pin (the only slides on that line). */
-        bb_t slides = r->slides & line_masks[r->their.king][from];
-        bb_t recount = *targets & (~r->disrupt[piece] | slides) & (~n->occ | r->capturable);
-        *targets ^= recount;
-        for (bb_t b = recount; b;)
+         * again with the pin gone or moved. A slide along its pin toward the piece
+         * it pins (empty squares) keeps that pin: the pinned piece may still land
+         * anywhere on the old pin line, and its moves end where our slider now
+         * stands, so a quiet move's recount is exact. */
+        bb_t slides = *targets & r->slides & line_masks[r->their.king][from];
+        bb_t unpins = *targets & ~r->disrupt[piece] & (~n->occ | r->capturable);
+        *targets ^= slides | unpins;
+        for (bb_t b = slides; b;)
+            count += replies_after_quiet(n, r, from, pop_lsb(&b), us);
+        for (bb_t b = unpins; b;)
             count += replies_after_unpin(n, r, from, pop_lsb(&b), us);
         return count;
     }
@@ -393,7 +395,7 @@ ALWAYS_INLINE int en_passant_replies(const node_t *n, int from, int to, const in
 
 /* Pawn moves: the from-squares are the targets shifted back by `offset`; the
  * targets of a push are empty squares, those of a capture their pieces. */
-ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
+ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
                                          const int us)
 {
     bool capture = offset != 8 && offset != -8 && offset != 16 && offset != -16;
@@ -559,8 +561,7 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         castling |= path | must_be_empty | castle_shield_square(rook, k);
     }
     r->zone = zone;
-    r->zone_attacks = &r->zone_attacks_store;
-    r->zone_attacks_store.known = false;
+    r->zone_attacks.known = false;
 
     /* Our sliders on their king's lines (never with nothing between: no check):
      * a piece of ours alone between gives a discovered check leaving; a pin of
