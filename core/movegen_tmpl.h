@@ -137,6 +137,7 @@ ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, reuse_t *r, bb_t *tar
 ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
                                          const int us);
 ALWAYS_INLINE uint64_t unmade_promotions(const node_t *n, const reuse_t *r, int to, int offset, int *pieces, const int us);
+ALWAYS_INLINE bool unmade_castling(const node_t *n, const reuse_t *r, int king, int rook, const int us, uint64_t *count);
 
 /* A checker set no position has: "find the pawn and knight checkers yourself". */
 #define NO_SEED (~0ULL)
@@ -402,14 +403,18 @@ ALWAYS_INLINE bb_t castling_candidates(const node_t *n, int us, int king, bb_t *
 }
 
 ALWAYS_INLINE uint64_t castling_moves(const node_t *n, move_t *list, int mode, const int us, int king, bb_t rooks,
-                                      bb_t safe)
+                                      bb_t safe, const reuse_t *reuse)
 {
     uint64_t count = 0;
     while (rooks) {
         int rook = pop_lsb(&rooks);
         if ((castle_king_path[us][FILE_OF(king)][FILE_OF(rook)] & ~safe) || !castling_unshielded(n, us, king, rook))
             continue;
-        count += mode == COUNT ? 1 : emit_one(n, OUT, mode, us, MOVE_MAKE(king, rook, MOVE_CASTLING, 0, KING));
+        uint64_t unmade;
+        if (mode == VISIT && reuse && unmade_castling(n, reuse, king, rook, us, &unmade))
+            count += unmade;
+        else
+            count += mode == COUNT ? 1 : emit_one(n, OUT, mode, us, MOVE_MAKE(king, rook, MOVE_CASTLING, 0, KING));
     }
     return count;
 }
@@ -435,7 +440,7 @@ ALWAYS_INLINE uint64_t legal_moves(const node_t *n, move_t *list, int mode, cons
 
     count += emit(n, OUT, mode, us, s.king, king_targets & safe, KING, reuse);
     if (castle_rooks)
-        count += castling_moves(n, OUT, mode, us, s.king, castle_rooks, safe);
+        count += castling_moves(n, OUT, mode, us, s.king, castle_rooks, safe, reuse);
     if (n->ep != NO_SQ)
         count += en_passant_moves(n, OUT, mode, us, &s);
     if (s.checks > 1)

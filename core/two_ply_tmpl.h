@@ -4,8 +4,9 @@
  * turn (no en passant), and a move of ours that cannot change them adds that count
  * without being made. `disrupt[piece]` holds the squares a move of that piece may
  * not leave or enter to qualify (reuse_prepare says why each is there);
- * castling and en passant are always made, and so are captures beside their
- * king or of a rook they may castle with, and each promotion whose new piece
+ * en passant is always made, and so are castlings whose king or rook squares
+ * (before or after) disrupt, captures beside their king or of a rook they may
+ * castle with, and each promotion whose new piece
  * checks, pins or attacks where their king may go; a double push that gives
  * them en passant adds their en passant captures to a recount. A move touching
  * only `soft` squares (seen by their sliders, or where their pawns push or
@@ -13,7 +14,8 @@
  * occupancy instead (replies_after_move); after a capture the taken piece's
  * moves go too, and their pieces that reach its square may take there; after a
  * move of our slider that pins a piece of theirs (an unpinner) that piece is
- * counted free, or along its new pin. A zonal move (one that leaves or enters Z,
+ * counted free, or along its new pin; a castling has both pieces' squares
+ * recounted as one quiet move (unmade_castling). A zonal move (one that leaves or enters Z,
  * or a square from which the piece attacks Z, and no hard square) has their
  * king's moves counted again from our attacks on Z (king_moves_change). */
 enum { MAX_THEIR_SLIDERS = 16 };
@@ -90,7 +92,16 @@ ALWAYS_INLINE bb_t landing_squares(int sq, bb_t pinned, bb_t pins)
 }
 
 /* What a recount is after (replies_after_move). */
-enum { AFTER_QUIET, AFTER_CAPTURE, AFTER_UNPIN };
+enum { AFTER_QUIET, AFTER_CAPTURE, AFTER_UNPIN, AFTER_CASTLING };
+
+/* The squares a castling with the king on `king` and the rook on `rook` changes:
+ * both pieces' squares before and after (a square one leaves and the other takes
+ * stays occupied, so the XOR leaves it out). */
+ALWAYS_INLINE bb_t castling_change(int king, int rook)
+{
+    int rank = RANK_OF(king), king_to = SQ(rook > king ? 6 : 2, rank), rook_to = SQ(rook > king ? 5 : 3, rank);
+    return BB(king) ^ BB(king_to) ^ BB(rook) ^ BB(rook_to);
+}
 
 /* Only their sliders that see `from` or `to`, and their pawns when one pushes or
  * captures there, can move differently (reuse_prepare rules out the rest): their
@@ -105,7 +116,8 @@ enum { AFTER_QUIET, AFTER_CAPTURE, AFTER_UNPIN };
 ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int from, int to, const int us, const int how)
 {
     int them = us ^ 1, k = r->their.king;
-    bb_t enemy = n->colours[them], changed = BB(from) | BB(to), taken = how == AFTER_QUIET ? 0 : enemy & BB(to);
+    bb_t enemy = n->colours[them], taken = how == AFTER_QUIET ? 0 : enemy & BB(to);
+    bb_t changed = how == AFTER_CASTLING ? castling_change(from, to) : BB(from) | BB(to);
     node_t probe;
     probe.pieces[PAWN] = n->pieces[PAWN];
     probe.colours[us] = n->colours[us] ^ changed;
@@ -162,8 +174,9 @@ ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int
 
 /* Their legal moves after our move from `from` to `to` that touches only soft
  * squares (reuse_t): a quiet move (AFTER_QUIET), a capture (AFTER_CAPTURE: no
- * promotion, no en passant), or a quiet move or capture of one of our unpinners
- * (AFTER_UNPIN). Out of line, rare next to the moves counted in bulk: one copy
+ * promotion, no en passant), a quiet move or capture of one of our unpinners
+ * (AFTER_UNPIN), or a castling, king on `from` and rook on `to`
+ * (AFTER_CASTLING). Out of line, rare next to the moves counted in bulk: one copy
  * per side and kind of replies_after_move. */
 #define REPLIES_AFTER(kind, how)                                                                             \
     static uint64_t replies_after_##kind##_white(const node_t *n, const reuse_t *r, int from, int to)       \
@@ -181,6 +194,7 @@ ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int
 REPLIES_AFTER(quiet, AFTER_QUIET)
 REPLIES_AFTER(capture, AFTER_CAPTURE)
 REPLIES_AFTER(unpin, AFTER_UNPIN)
+REPLIES_AFTER(castling, AFTER_CASTLING)
 
 /* The quiet moves counted without a make (reuse_t): `plain` ones add the replies
  * as they are, the rest of `quiet` (soft squares) have them counted again. The
@@ -474,6 +488,23 @@ ALWAYS_INLINE uint64_t unmade_promotions(const node_t *n, const reuse_t *r, int 
                        : r->soft & (BB(from) | BB(to)) ? replies_after_quiet(n, r, from, to, us)
                        : r->replies;
     return replies * (uint64_t)popcount((bb_t)quiet);
+}
+
+/* A castling counted without a make: none of the king's and the rook's squares,
+ * before and after, is one that disrupt[] holds for that piece. That is enough:
+ * only back-rank squares change, and a line along the rank that the castling
+ * opens toward their king, a piece of theirs or Z passes our king's square with
+ * our rook behind it (a square of `lines`); every other square such a line could
+ * newly reach lies on the castling's path, empty and not attacked by their king,
+ * so in Z only as a square the rook already saw. Their replies are then counted
+ * again as after a quiet move of both pieces (*count); false: make it. */
+ALWAYS_INLINE bool unmade_castling(const node_t *n, const reuse_t *r, int king, int rook, const int us, uint64_t *count)
+{
+    int rook_to = SQ(rook > king ? 5 : 3, RANK_OF(king)), king_to = SQ(rook > king ? 6 : 2, RANK_OF(king));
+    if (((BB(king) | BB(king_to)) & r->disrupt[KING]) || ((BB(rook) | BB(rook_to)) & r->disrupt[ROOK]))
+        return false;
+    *count = replies_after_castling(n, r, king, rook, us);
+    return true;
 }
 
 /* The squares a first blocker of the king's lines hides: each blocker's attacks

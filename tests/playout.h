@@ -1,7 +1,8 @@
 /* What the random-playout tests share: their start positions (open, closed,
  * castling, en passant, promotion, Chess960, two where only the knight rules of
- * two-ply counting stop a quiet move, four where they stop some promotions, and
- * seven for the unpinner's slides and the knight leaving their king's zone)
+ * two-ply counting stop a quiet move, four where they stop some promotions,
+ * seven for the unpinner's slides and the knight leaving their king's zone,
+ * and six for castling counted without a make)
  * and a fixed-seed xorshift to pick moves. */
 #ifndef RPERFT_TESTS_PLAYOUT_H
 #define RPERFT_TESTS_PLAYOUT_H
@@ -43,6 +44,17 @@ static const char *const playout_fens[] = {
     "4k3/8/8/8/8/8/5n2/3QK3 b - - 0 1",
     "4k3/8/8/8/8/6p1/5n2/3QK3 b - - 0 1",
     "4k3/8/8/8/7b/8/5n2/3QK3 b - - 0 1",
+    /* Castling counted without a make, after black's move: the rook on f1
+     * reaches their king's zone (d1, c1) or their king (b1) through the square
+     * its king left, or pins the knight on c1; the king on c1 or the rook up the
+     * f-file reach their king's zone from the squares castling takes them to;
+     * in the Chess960 one the king and the rook trade squares. */
+    "8/8/8/8/8/8/2k5/4K2R b K - 0 1",
+    "8/8/8/8/8/8/8/2k1K2R b K - 0 1",
+    "8/8/8/8/8/8/8/1kn1K2R b K - 0 1",
+    "8/8/8/8/8/k7/p7/R3K3 b Q - 0 1",
+    "8/8/8/8/6k1/8/7P/4K2R b K - 0 1",
+    "8/8/8/8/8/k7/8/5KR1 b G - 0 1",
 };
 
 static inline uint64_t playout_random(uint64_t *state)
