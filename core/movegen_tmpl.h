@@ -377,6 +377,11 @@ ALWAYS_INLINE bb_t castle_shield_square(int rook, int king)
     return FILE_OF(rook) == 1 && rook < king ? BB(rook - 1) : 0;
 }
 
+/* Where castling puts the king and the rook: the g- and f-files with a rook on
+ * the king's right, the c- and d-files with one on its left. */
+ALWAYS_INLINE int castled_king_square(int king, int rook) { return SQ(rook > king ? 6 : 2, RANK_OF(king)); }
+ALWAYS_INLINE int castled_rook_square(int king, int rook) { return SQ(rook > king ? 5 : 3, RANK_OF(king)); }
+
 /* Whether the squares side's castling with `rook` needs empty are. */
 ALWAYS_INLINE bool castling_unblocked(const node_t *n, int side, int king, int rook)
 {
@@ -490,7 +495,7 @@ ALWAYS_INLINE void make_move(const node_t *parent, node_t *n, move_t m, const in
 
     *n = *parent;
     if (kind == MOVE_CASTLING) {
-        int king_to = SQ(to > from ? 6 : 2, RANK_OF(from)), rook_to = SQ(to > from ? 5 : 3, RANK_OF(from));
+        int king_to = castled_king_square(from, to), rook_to = castled_rook_square(from, to);
         n->pieces[KING] = parent->pieces[KING] ^ BB(from) ^ BB(king_to);
         n->pieces[ROOK] = parent->pieces[ROOK] ^ BB(to) ^ BB(rook_to);
         own = (own & ~BB(from) & ~BB(to)) | BB(king_to) | BB(rook_to);

@@ -99,8 +99,7 @@ enum { AFTER_QUIET, AFTER_CAPTURE, AFTER_UNPIN, AFTER_CASTLING };
  * stays occupied, so the XOR leaves it out). */
 ALWAYS_INLINE bb_t castling_change(int king, int rook)
 {
-    int rank = RANK_OF(king), king_to = SQ(rook > king ? 6 : 2, rank), rook_to = SQ(rook > king ? 5 : 3, rank);
-    return BB(king) ^ BB(king_to) ^ BB(rook) ^ BB(rook_to);
+    return BB(king) ^ BB(castled_king_square(king, rook)) ^ BB(rook) ^ BB(castled_rook_square(king, rook));
 }
 
 /* Only their sliders that see `from` or `to`, and their pawns when one pushes or
@@ -195,6 +194,16 @@ REPLIES_AFTER(quiet, AFTER_QUIET)
 REPLIES_AFTER(capture, AFTER_CAPTURE)
 REPLIES_AFTER(unpin, AFTER_UNPIN)
 REPLIES_AFTER(castling, AFTER_CASTLING)
+
+/* Their replies after a quiet move or a capture from `from` to `to` that only
+ * soft squares may change: counted again when a square is soft or taken, else
+ * as they are. */
+ALWAYS_INLINE uint64_t replies_after_step(const node_t *n, const reuse_t *r, int from, int to, const int us)
+{
+    return n->occ & BB(to) ? replies_after_capture(n, r, from, to, us)
+           : r->soft & (BB(from) | BB(to)) ? replies_after_quiet(n, r, from, to, us)
+           : r->replies;
+}
 
 /* The quiet moves counted without a make (reuse_t): `plain` ones add the replies
  * as they are, the rest of `quiet` (soft squares) have them counted again. The
@@ -323,10 +332,7 @@ ALWAYS_INLINE int king_moves_change(const node_t *n, reuse_t *r, int from, int t
  * copy per side, like replies_after_move: the hot loops stay small. */
 ALWAYS_INLINE uint64_t replies_after_zonal_move(const node_t *n, reuse_t *r, int from, int to, int piece, const int us)
 {
-    uint64_t replies = n->occ & BB(to) ? replies_after_capture(n, r, from, to, us)
-                       : r->soft & (BB(from) | BB(to)) ? replies_after_quiet(n, r, from, to, us)
-                       : r->replies;
-    return replies + (uint64_t)(int64_t)king_moves_change(n, r, from, to, piece, us);
+    return replies_after_step(n, r, from, to, us) + (uint64_t)(int64_t)king_moves_change(n, r, from, to, piece, us);
 }
 static __attribute__((noinline)) uint64_t replies_after_zonal_white(const node_t *n, reuse_t *r, int from, int to, int piece)
 {
@@ -484,10 +490,7 @@ ALWAYS_INLINE uint64_t unmade_promotions(const node_t *n, const reuse_t *r, int 
     if (!quiet)
         return 0;
     *pieces &= ~quiet;
-    uint64_t replies = capture ? replies_after_capture(n, r, from, to, us)
-                       : r->soft & (BB(from) | BB(to)) ? replies_after_quiet(n, r, from, to, us)
-                       : r->replies;
-    return replies * (uint64_t)popcount((bb_t)quiet);
+    return replies_after_step(n, r, from, to, us) * (uint64_t)popcount((bb_t)quiet);
 }
 
 /* A castling counted without a make: none of the king's and the rook's squares,
@@ -500,7 +503,7 @@ ALWAYS_INLINE uint64_t unmade_promotions(const node_t *n, const reuse_t *r, int 
  * again as after a quiet move of both pieces (*count); false: make it. */
 ALWAYS_INLINE bool unmade_castling(const node_t *n, const reuse_t *r, int king, int rook, const int us, uint64_t *count)
 {
-    int rook_to = SQ(rook > king ? 5 : 3, RANK_OF(king)), king_to = SQ(rook > king ? 6 : 2, RANK_OF(king));
+    int king_to = castled_king_square(king, rook), rook_to = castled_rook_square(king, rook);
     if (((BB(king) | BB(king_to)) & r->disrupt[KING]) || ((BB(rook) | BB(rook_to)) & r->disrupt[ROOK]))
         return false;
     *count = replies_after_castling(n, r, king, rook, us);
