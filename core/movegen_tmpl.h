@@ -132,9 +132,9 @@ typedef struct safety {
 /* The two-ply counting (core/two_ply_tmpl.h) at a depth-2 node: the quiet moves
  * among `targets` that need no make are counted and taken out of `targets`. */
 typedef struct reuse reuse_t;
-ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, reuse_t *r, bb_t *targets, int from, int piece,
+ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_t *targets, int from, int piece,
                                           const int us);
-ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
+ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
                                          const int us);
 ALWAYS_INLINE uint64_t unmade_promotions(const node_t *n, const reuse_t *r, int to, int offset, int *pieces, const int us);
 ALWAYS_INLINE bool unmade_castling(const node_t *n, const reuse_t *r, int king, int rook, const int us, uint64_t *count);
@@ -277,7 +277,7 @@ ALWAYS_INLINE uint64_t emit_one(const node_t *n, move_t *list, int mode, const i
 
 /* One move per target square (or their count). */
 ALWAYS_INLINE uint64_t emit(const node_t *n, move_t *list, int mode, const int us, int from, bb_t targets, int piece,
-                            reuse_t *reuse)
+                            const reuse_t *reuse)
 {
     if (mode == COUNT)
         return (uint64_t)popcount(targets);
@@ -291,7 +291,7 @@ ALWAYS_INLINE uint64_t emit(const node_t *n, move_t *list, int mode, const int u
 
 /* Pawn moves whose targets are given as a set, the from-square at to - offset. */
 ALWAYS_INLINE uint64_t emit_pawns(const node_t *n, move_t *list, int mode, bb_t targets, int offset, const int us,
-                                  reuse_t *reuse)
+                                  const reuse_t *reuse)
 {
     bb_t promo_rank = us == WHITE ? RANK_8_BB : RANK_1_BB;
     if (mode == COUNT)
@@ -333,7 +333,7 @@ ALWAYS_INLINE pawn_reach_t pawn_reach(bb_t pawns, const safety_t *s, const int u
 }
 
 ALWAYS_INLINE uint64_t pawn_moves(const node_t *n, move_t *list, int mode, const int us, const safety_t *s,
-                                  reuse_t *reuse)
+                                  const reuse_t *reuse)
 {
     int them = us ^ 1;
     uint64_t count = 0;
@@ -431,7 +431,7 @@ ALWAYS_INLINE uint64_t castling_moves(const node_t *n, move_t *list, int mode, c
  * constants at every call site, so each use gets its own folded copy. Returns the
  * number of moves (COUNT, LIST) or of the children's moves (VISIT). */
 ALWAYS_INLINE uint64_t legal_moves(const node_t *n, move_t *list, int mode, const int us, bb_t seed,
-                                   reuse_t *reuse)
+                                   const reuse_t *reuse)
 {
     int them = us ^ 1;
     uint64_t count = 0;

@@ -35,7 +35,6 @@ typedef struct their_pawns {
 /* Which squares of Z we attack, by one piece or by two or more, and their king's
  * moves then (steps and castlings). */
 typedef struct zone_attacks {
-    bool known;
     bb_t once, twice;
     int king_moves;
     bb_t king_steps;     /* the squares beside their king not their own */
@@ -58,7 +57,7 @@ typedef struct reuse {
      * ours would check or pin along each kind of line. */
     bb_t hard_lines, hard_diagonal, hard_straight;
     bb_t zone;      /* Z: the squares their king may step to, and its castling paths */
-    zone_attacks_t zone_attacks; /* our attacks on Z, worked out at the first move that needs them */
+    zone_attacks_t zone_attacks; /* our attacks on Z */
     their_pawns_t pawns;
     int pawn_moves, sliders;
     safety_t their;  /* their pins (never a check here) */
@@ -242,13 +241,11 @@ ALWAYS_INLINE bb_t hard_squares(const reuse_t *r, int piece, const int us)
     }
 }
 
-/* Our attacks on Z (zone_attacks_t), counted at the first move that needs them:
- * most depth-2 nodes have none. Each piece of ours counts once on a square. */
-ALWAYS_INLINE const zone_attacks_t *zone_attacks_of(const node_t *n, reuse_t *r, const int us)
+/* Our attacks on Z (zone_attacks_t), and their king's moves then. Each piece of
+ * ours counts once on a square. */
+ALWAYS_INLINE void find_zone_attacks(const node_t *n, reuse_t *r, const int us)
 {
     zone_attacks_t *za = &r->zone_attacks;
-    if (za->known)
-        return za;
     int them = us ^ 1, k = r->their.king;
     bb_t own = n->colours[us], zone = r->zone, pawns = n->pieces[PAWN] & own;
     /* The castlings open but for attacks on their path (a piece of ours in the
@@ -278,8 +275,6 @@ ALWAYS_INLINE const zone_attacks_t *zone_attacks_of(const node_t *n, reuse_t *r,
     }
     za->once = once, za->twice = twice;
     za->king_moves = their_king_moves(za, once);
-    za->known = true;
-    return za;
 }
 
 /* The squares among `candidates` (on lines from `to`) that a slider on `to` sees
@@ -300,9 +295,9 @@ ALWAYS_INLINE bb_t line_reach(int to, bb_t candidates, bb_t occ)
  * what it attacked from `from` (a square stays attacked if another piece of ours
  * attacks it too) and attacks what it reaches from `to`. No line to Z opens or
  * closes otherwise: such squares are hard. */
-ALWAYS_INLINE int king_moves_change(const node_t *n, reuse_t *r, int from, int to, int piece, const int us)
+ALWAYS_INLINE int king_moves_change(const node_t *n, const reuse_t *r, int from, int to, int piece, const int us)
 {
-    const zone_attacks_t *za = zone_attacks_of(n, r, us);
+    const zone_attacks_t *za = &r->zone_attacks;
     bb_t zone = r->zone, left, reached;
     if (piece == PAWN) {
         left = pawn_attacks[us][from], reached = pawn_attacks[us][to];
@@ -330,24 +325,24 @@ ALWAYS_INLINE int king_moves_change(const node_t *n, reuse_t *r, int from, int t
  * their king's moves (a zonal move): a quiet move's or a capture's recount of
  * their other pieces, and the change in their king's moves. Out of line, one
  * copy per side, like replies_after_move: the hot loops stay small. */
-ALWAYS_INLINE uint64_t replies_after_zonal_move(const node_t *n, reuse_t *r, int from, int to, int piece, const int us)
+ALWAYS_INLINE uint64_t replies_after_zonal_move(const node_t *n, const reuse_t *r, int from, int to, int piece, const int us)
 {
     return replies_after_step(n, r, from, to, us) + (uint64_t)(int64_t)king_moves_change(n, r, from, to, piece, us);
 }
-static __attribute__((noinline)) uint64_t replies_after_zonal_white(const node_t *n, reuse_t *r, int from, int to, int piece)
+static __attribute__((noinline)) uint64_t replies_after_zonal_white(const node_t *n, const reuse_t *r, int from, int to, int piece)
 {
     return replies_after_zonal_move(n, r, from, to, piece, WHITE);
 }
-static __attribute__((noinline)) uint64_t replies_after_zonal_black(const node_t *n, reuse_t *r, int from, int to, int piece)
+static __attribute__((noinline)) uint64_t replies_after_zonal_black(const node_t *n, const reuse_t *r, int from, int to, int piece)
 {
     return replies_after_zonal_move(n, r, from, to, piece, BLACK);
 }
-ALWAYS_INLINE uint64_t replies_after_zonal(const node_t *n, reuse_t *r, int from, int to, int piece, const int us)
+ALWAYS_INLINE uint64_t replies_after_zonal(const node_t *n, const reuse_t *r, int from, int to, int piece, const int us)
 {
     return us == WHITE ? replies_after_zonal_white(n, r, from, to, piece) : replies_after_zonal_black(n, r, from, to, piece);
 }
 
-ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, reuse_t *r, bb_t *targets, int from, int piece,
+ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_t *targets, int from, int piece,
                                           const int us)
 {
     uint64_t count = 0;
@@ -415,7 +410,7 @@ ALWAYS_INLINE int en_passant_replies(const node_t *n, int from, int to, const in
 
 /* Pawn moves: the from-squares are the targets shifted back by `offset`; the
  * targets of a push are empty squares, those of a capture their pieces. */
-ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
+ALWAYS_INLINE uint64_t unmade_pawn_moves(const node_t *n, const reuse_t *r, bb_t *targets, int offset, bb_t promo_rank,
                                          const int us)
 {
     bool capture = offset != 8 && offset != -8 && offset != 16 && offset != -16;
@@ -595,7 +590,6 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         castling |= path | must_be_empty | castle_shield_square(rook, k);
     }
     r->zone = zone;
-    r->zone_attacks.known = false;
 
     /* Our sliders on their king's lines (never with nothing between: no check):
      * a piece of ours alone between gives a discovered check leaving; a pin of
@@ -677,12 +671,14 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
     r->capturable = enemy & ~king_attacks[k] & ~n->castle_rooks;
 
-    if (n->ep == NO_SQ) {
-        r->replies = them == WHITE ? count_white(n, NO_SEED) : count_black(n, NO_SEED);
-    } else {
-        node_t flat = *n;
-        flat.ep = NO_SQ;
-        r->replies = them == WHITE ? count_white(&flat, NO_SEED) : count_black(&flat, NO_SEED);
-    }
+    /* Their replies, summed from the parts already known: no check, so each
+     * piece's moves are its own (the sliders', pins applied, counted above). */
+    find_zone_attacks(n, r, us);
+    uint64_t replies = (uint64_t)r->pawn_moves + (uint64_t)r->zone_attacks.king_moves;
+    for (int i = 0; i < r->sliders; i++)
+        replies += (uint64_t)r->slider[i].moves;
+    for (bb_t b = n->pieces[KNIGHT] & enemy & ~pinned; b;)
+        replies += (uint64_t)popcount(knight_attacks[pop_lsb(&b)] & ~enemy);
+    r->replies = replies;
     return true;
 }
