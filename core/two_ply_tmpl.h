@@ -241,34 +241,28 @@ ALWAYS_INLINE bb_t hard_squares(const reuse_t *r, int piece, const int us)
     }
 }
 
-/* Our attacks on Z (zone_attacks_t), and their king's moves then. Each piece of
- * ours counts once on a square. */
-ALWAYS_INLINE void find_zone_attacks(const node_t *n, reuse_t *r, const int us)
+/* Our attacks on Z (zone_attacks_t), and their king's moves then, the open
+ * castlings' paths being known. Each piece of ours counts once on a square; only
+ * `attackers`, the pieces that reach Z (reuse_prepare finds them by looking from
+ * Z), are looked at. */
+ALWAYS_INLINE void find_zone_attacks(const node_t *n, reuse_t *r, bb_t attackers, const int us)
 {
     zone_attacks_t *za = &r->zone_attacks;
-    int them = us ^ 1, k = r->their.king;
+    int k = r->their.king;
     bb_t own = n->colours[us], zone = r->zone, pawns = n->pieces[PAWN] & own;
-    /* The castlings open but for attacks on their path (a piece of ours in the
-     * way or on the shield square stays there: those squares are hard). */
-    za->castles = 0;
-    for (bb_t rooks = n->castle_rooks & n->colours[them]; rooks;) {
-        int rook = pop_lsb(&rooks);
-        if (castling_unblocked(n, them, k, rook) && castling_unshielded(n, them, k, rook))
-            za->castle_path[za->castles++] = castle_king_path[them][FILE_OF(k)][FILE_OF(rook)];
-    }
-    za->king_steps = king_attacks[k] & ~n->colours[them];
+    za->king_steps = king_attacks[k] & ~n->colours[us ^ 1];
     bb_t west = capture_west(pawns, us) & zone, east = capture_east(pawns, us) & zone, king = king_attacks[lsb(n->pieces[KING] & own)] & zone;
     bb_t once = west | east | king, twice = (west & east) | ((west | east) & king);
-    for (bb_t b = n->pieces[KNIGHT] & own; b;) {
+    for (bb_t b = attackers & n->pieces[KNIGHT]; b;) {
         bb_t a = knight_attacks[pop_lsb(&b)] & zone;
         twice |= once & a, once |= a;
     }
-    for (bb_t b = (n->pieces[BISHOP] | n->pieces[ROOK] | n->pieces[QUEEN]) & own; b;) {
+    for (bb_t b = attackers & ~n->pieces[KNIGHT]; b;) {
         int sq = pop_lsb(&b);
         bb_t a = 0;
-        if ((n->pieces[BISHOP] | n->pieces[QUEEN]) & BB(sq) && (bishop_rays[sq] & zone))
+        if ((n->pieces[BISHOP] | n->pieces[QUEEN]) & BB(sq))
             a |= bishop_attacks_of(n, sq);
-        if ((n->pieces[ROOK] | n->pieces[QUEEN]) & BB(sq) && (rook_rays[sq] & zone))
+        if ((n->pieces[ROOK] | n->pieces[QUEEN]) & BB(sq))
             a |= rook_attacks_of(n, sq);
         a &= zone;
         twice |= once & a, once |= a;
@@ -577,7 +571,11 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
 
     /* A castling their own piece blocks stays impossible after any move of ours
      * but a capture of that piece, which is made (its square goes on `castling`). */
+    /* Castlings open but for attacks on their path (a piece of ours in the way or
+     * on the shield square stays there: those squares are hard) keep that path
+     * for their king's moves (zone_attacks_t). */
     bb_t zone = king_attacks[k] & ~enemy, castling = 0;
+    r->zone_attacks.castles = 0;
     for (bb_t rooks = n->castle_rooks & enemy; rooks;) {
         int rook = pop_lsb(&rooks);
         bb_t path = castle_king_path[them][FILE_OF(k)][FILE_OF(rook)];
@@ -586,6 +584,8 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
             castling |= must_be_empty & enemy;
             continue;
         }
+        if (!(must_be_empty & occ) && castling_unshielded(n, them, k, rook))
+            r->zone_attacks.castle_path[r->zone_attacks.castles++] = path;
         zone |= path;
         castling |= path | must_be_empty | castle_shield_square(rook, k);
     }
@@ -673,7 +673,8 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
 
     /* Their replies, summed from the parts already known: no check, so each
      * piece's moves are its own (the sliders', pins applied, counted above). */
-    find_zone_attacks(n, r, us);
+    bb_t reach_zone = (n->pieces[KNIGHT] & zone_knights) | (our_diagonal & zone_diagonal) | (our_straight & zone_straight);
+    find_zone_attacks(n, r, reach_zone & own, us);
     uint64_t replies = (uint64_t)r->pawn_moves + (uint64_t)r->zone_attacks.king_moves;
     for (int i = 0; i < r->sliders; i++)
         replies += (uint64_t)r->slider[i].moves;

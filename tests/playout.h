@@ -2,7 +2,8 @@
  * castling, en passant, promotion, Chess960, two where only the knight rules of
  * two-ply counting stop a quiet move, four where they stop some promotions,
  * seven for the unpinner's slides and the knight leaving their king's zone,
- * and six for castling counted without a make)
+ * six for castling counted without a make, and one for a castling
+ * that only a rook on the shield square stops)
  * and a fixed-seed xorshift to pick moves. */
 #ifndef RPERFT_TESTS_PLAYOUT_H
 #define RPERFT_TESTS_PLAYOUT_H
@@ -55,6 +56,10 @@ static const char *const playout_fens[] = {
     "8/8/8/8/8/k7/p7/R3K3 b Q - 0 1",
     "8/8/8/8/6k1/8/7P/4K2R b K - 0 1",
     "8/8/8/8/8/k7/8/5KR1 b G - 0 1",
+    /* After h7-h6, black's queenside castling with the b-file rook, which the
+     * rook on a8 stops from its shield square though nothing attacks the king's
+     * path: the replies summed from black's king moves must leave it out. */
+    "Rr1k4/7p/8/8/8/8/8/4K3 b b - 0 1",
 };
 
 static inline uint64_t playout_random(uint64_t *state)
