@@ -570,10 +570,10 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
                         capture_east(pawns, them);
 
     /* A castling their own piece blocks stays impossible after any move of ours
-     * but a capture of that piece, which is made (its square goes on `castling`). */
-    /* Castlings open but for attacks on their path (a piece of ours in the way or
-     * on the shield square stays there: those squares are hard) keep that path
-     * for their king's moves (zone_attacks_t). */
+     * but a capture of that piece, which is made (its square goes on `castling`).
+     * One open but for attacks on its path (a piece of ours in the way or on the
+     * shield square stays there: those squares are hard) keeps that path for
+     * their king's moves (zone_attacks_t). */
     bb_t zone = king_attacks[k] & ~enemy, castling = 0;
     r->zone_attacks.castles = 0;
     for (bb_t rooks = n->castle_rooks & enemy; rooks;) {
@@ -584,7 +584,7 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
             castling |= must_be_empty & enemy;
             continue;
         }
-        if (!(must_be_empty & occ) && castling_unshielded(n, them, k, rook))
+        if (castling_unblocked(n, them, k, rook) && castling_unshielded(n, them, k, rook))
             r->zone_attacks.castle_path[r->zone_attacks.castles++] = path;
         zone |= path;
         castling |= path | must_be_empty | castle_shield_square(rook, k);
@@ -673,8 +673,8 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
 
     /* Their replies, summed from the parts already known: no check, so each
      * piece's moves are its own (the sliders', pins applied, counted above). */
-    bb_t reach_zone = (n->pieces[KNIGHT] & zone_knights) | (our_diagonal & zone_diagonal) | (our_straight & zone_straight);
-    find_zone_attacks(n, r, reach_zone & own, us);
+    bb_t reach_zone = (n->pieces[KNIGHT] & own & zone_knights) | (our_diagonal & zone_diagonal) | (our_straight & zone_straight);
+    find_zone_attacks(n, r, reach_zone, us);
     uint64_t replies = (uint64_t)r->pawn_moves + (uint64_t)r->zone_attacks.king_moves;
     for (int i = 0; i < r->sliders; i++)
         replies += (uint64_t)r->slider[i].moves;
