@@ -18,20 +18,13 @@
  * recounted as one quiet move (unmade_castling). A zonal move (one that leaves or enters Z,
  * or a square from which the piece attacks Z, and no hard square) has their
  * king's moves counted again from our attacks on Z (king_moves_change). */
-enum { MAX_THEIR_SLIDERS = 16, MAX_PINS = 8 };
+enum { MAX_THEIR_SLIDERS = 16 };
 typedef struct their_slider {
     int sq;
     bb_t seen;                 /* its attacks (both kinds for a queen) */
     bb_t diagonal, straight;   /* where each kind of its moves may land: 0 for none */
     int moves;                 /* its legal moves before our move */
 } their_slider_t;
-
-/* One of our unpinners (reuse_t): its square, and how many moves the piece it
- * pins gains when the pin goes, on the node's board. */
-typedef struct unpinner {
-    int sq;
-    int gain;
-} unpinner_t;
 
 /* Their pawns' reach (pawn_reach) and whether one stands on its seventh rank. */
 typedef struct their_pawns {
@@ -68,7 +61,6 @@ typedef struct reuse {
     their_pawns_t pawns;
     int pawn_moves, sliders;
     safety_t their;  /* their pins (never a check here) */
-    unpinner_t unpinner[MAX_PINS]; /* one per square of unpinners */
     their_slider_t slider[MAX_THEIR_SLIDERS];
 } reuse_t;
 
@@ -365,25 +357,9 @@ ALWAYS_INLINE uint64_t unmade_piece_moves(const node_t *n, const reuse_t *r, bb_
          * it pins (empty squares) keeps that pin: the pinned piece may still land
          * anywhere on the old pin line, and its moves end where our slider now
          * stands, so a quiet move's recount is exact. */
-        bb_t line = line_masks[r->their.king][from];
-        bb_t slides = *targets & r->slides & line;
+        bb_t slides = *targets & r->slides & line_masks[r->their.king][from];
         bb_t unpins = *targets & ~r->disrupt[piece] & (~n->occ | r->capturable);
         *targets ^= slides | unpins;
-        if (!(r->soft & BB(from))) {
-            /* No soft square and nothing taken: their other pieces move as before,
-             * and so does the pinned one while the pin stays (a slide, or a step
-             * along the line away from it: a pinned piece that could move along
-             * the line would see `from`); off the line it gains its free moves. */
-            bb_t recount = n->occ | r->soft;
-            bb_t kept = (slides | (unpins & line)) & ~recount, freeing = unpins & ~line & ~recount;
-            int i = 0;
-            while (r->unpinner[i].sq != from)
-                i++;
-            count += r->replies * (uint64_t)popcount(kept) +
-                     (r->replies + (uint64_t)(int64_t)r->unpinner[i].gain) * (uint64_t)popcount(freeing);
-            slides &= ~kept;
-            unpins &= ~(kept | freeing);
-        }
         for (bb_t b = slides; b;)
             count += replies_after_quiet(n, r, from, pop_lsb(&b), us);
         for (bb_t b = unpins; b;)
@@ -535,27 +511,6 @@ ALWAYS_INLINE bb_t second_layer(const node_t *n, int king, bb_t first, bool rook
     return layer & ~BB(king);
 }
 
-/* How many more moves their piece on `pinned` has once its pin, the squares
- * `line`, goes (on the node's board; the pawns' and sliders' counts are
- * reuse_prepare's). */
-ALWAYS_INLINE int freed_gain(const node_t *n, const reuse_t *r, int pinned, bb_t line, const int them)
-{
-    bb_t enemy = n->colours[them];
-    if (n->pieces[KNIGHT] & BB(pinned))
-        return popcount(knight_attacks[pinned] & ~enemy);
-    if (n->pieces[PAWN] & BB(pinned)) {
-        safety_t freed = r->their;
-        freed.pin_hv &= ~line, freed.pin_diag &= ~line;
-        their_pawns_t after = r->pawns;
-        after.reach = pawn_reach(n->pieces[PAWN] & enemy, &freed, them);
-        return their_pawn_moves(&after, ~n->occ, n->colours[them ^ 1], them) - r->pawn_moves;
-    }
-    int i = 0;
-    while (r->slider[i].sq != pinned)
-        i++;
-    return popcount(r->slider[i].seen & ~enemy) - r->slider[i].moves;
-}
-
 /* Their replies, and the squares where a move of ours may change them (reuse_t).
  * Our move from f to t (quiet: no capture, promotion, castling, en passant) leaves
  * their legal moves as they are when neither f nor t is
@@ -696,8 +651,7 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     r->disrupt[QUEEN] = r->disrupt[BISHOP] | r->disrupt[ROOK];
     /* Our sliders that pin a piece of theirs (in the second layer for that alone:
      * a square is on one line from their king at most) and disrupt for no other
-     * reason: their moves are counted again with the pin gone (replies_after_unpin),
-     * or, off soft squares, are the replies plus what the freed piece gains. */
+     * reason: their moves are counted again with the pin gone (replies_after_unpin). */
     r->unpinners = r->slides = 0;
     if ((r->their.pin_diag | r->their.pin_hv) & own) {
         bb_t queens = n->pieces[QUEEN] & own;
@@ -706,16 +660,12 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
         /* Sliding toward the piece it pins keeps the pin (the recount moves it):
          * those squares disrupt only as its own pin line and second layer, unless
          * they are also in Z, on castling or another line, or attack Z from there. */
-        int i = 0;
         for (bb_t b = r->unpinners; b;) {
             int sq = pop_lsb(&b);
             int pinned_sq = lsb(between_masks[k][sq] & occ);
             bb_t attacks_z = (queens & BB(sq)) ? zone_straight | zone_diagonal
                              : bishop_rays[k] & BB(sq) ? zone_diagonal : zone_straight;
             r->slides |= between_masks[sq][pinned_sq] & ~(zone | castling | lines | attacks_z);
-            unpinner_t *u = &r->unpinner[i++];
-            u->sq = sq;
-            u->gain = freed_gain(n, r, pinned_sq, between_masks[k][sq] | BB(sq), them);
         }
     }
     r->ep_pushes = ((pawns & ~FILE_A_BB) >> 1) | ((pawns & ~FILE_H_BB) << 1);
