@@ -18,7 +18,6 @@
  * recounted as one quiet move (unmade_castling). A zonal move (one that leaves or enters Z,
  * or a square from which the piece attacks Z, and no hard square) has their
  * king's moves counted again from our attacks on Z (king_moves_change). */
-enum { MAX_THEIR_SLIDERS = 16 };
 typedef struct their_slider {
     int sq;
     bb_t seen;                 /* its attacks (both kinds for a queen) */
@@ -59,9 +58,10 @@ typedef struct reuse {
     bb_t zone;      /* Z: the squares their king may step to, and its castling paths */
     zone_attacks_t zone_attacks; /* our attacks on Z */
     their_pawns_t pawns;
-    int pawn_moves, sliders;
+    int pawn_moves;
     safety_t their;  /* their pins (never a check here) */
-    their_slider_t slider[MAX_THEIR_SLIDERS];
+    bb_t their_diagonal, their_straight; /* their sliders of each kind (queens in both) */
+    their_slider_t slider[64]; /* by square: set on their sliders' squares only */
 } reuse_t;
 
 /* Their pawns' legal moves (pawn_moves' count with no check) on a board whose
@@ -142,8 +142,21 @@ ALWAYS_INLINE uint64_t replies_after_move(const node_t *n, const reuse_t *r, int
         delta += popcount(knight_attacks[freed] & ~enemy);
     bool slider_taken = (n->pieces[BISHOP] | n->pieces[ROOK] | n->pieces[QUEEN]) & taken;
     bool look = how == AFTER_UNPIN || (r->seen & changed) || slider_taken;
-    for (int i = 0; i < (look ? r->sliders : 0); i++) {
-        const their_slider_t *t = &r->slider[i];
+    /* Only their sliders on a line through `from` or `to` can see a change there,
+     * and only those, the one taken and the one freed are looked at. A castling's
+     * other two squares are on the back rank, where every file and diagonal
+     * through them ends: a slider sees a difference there only along the rank,
+     * which is the king's. */
+    bb_t candidates = 0;
+    if (look) {
+        candidates = ((rook_rays[from] | rook_rays[to]) & r->their_straight) |
+                     ((bishop_rays[from] | bishop_rays[to]) & r->their_diagonal) | taken;
+        if (how == AFTER_UNPIN)
+            candidates |= BB(freed);
+        candidates &= r->their_straight | r->their_diagonal;
+    }
+    for (bb_t b = candidates; b;) {
+        const their_slider_t *t = &r->slider[pop_lsb(&b)];
         if (taken && t->sq == to) {
             delta -= t->moves;
         } else if (how == AFTER_UNPIN && t->sq == freed) {
@@ -545,12 +558,10 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     bb_t their_diagonal = (n->pieces[BISHOP] | n->pieces[QUEEN]) & enemy;
     bb_t their_straight = (n->pieces[ROOK] | n->pieces[QUEEN]) & enemy, seen = 0;
     bb_t pinned = r->their.pin_hv | r->their.pin_diag;
-    r->sliders = 0;
+    r->their_diagonal = their_diagonal, r->their_straight = their_straight;
     for (bb_t b = their_diagonal | their_straight; b;) {
         int sq = pop_lsb(&b);
-        if (r->sliders == MAX_THEIR_SLIDERS)
-            return false;
-        their_slider_t *t = &r->slider[r->sliders++];
+        their_slider_t *t = &r->slider[sq];
         bb_t diagonal_attacks = 0, straight_attacks = 0;
         t->sq = sq, t->diagonal = t->straight = 0;
         if (their_diagonal & BB(sq)) {
@@ -676,8 +687,8 @@ ALWAYS_INLINE bool reuse_prepare(const node_t *n, const int us, reuse_t *r)
     bb_t reach_zone = (n->pieces[KNIGHT] & own & zone_knights) | (our_diagonal & zone_diagonal) | (our_straight & zone_straight);
     find_zone_attacks(n, r, reach_zone, us);
     uint64_t replies = (uint64_t)r->pawn_moves + (uint64_t)r->zone_attacks.king_moves;
-    for (int i = 0; i < r->sliders; i++)
-        replies += (uint64_t)r->slider[i].moves;
+    for (bb_t b = their_diagonal | their_straight; b;)
+        replies += (uint64_t)r->slider[pop_lsb(&b)].moves;
     for (bb_t b = n->pieces[KNIGHT] & enemy & ~pinned; b;)
         replies += (uint64_t)popcount(knight_attacks[pop_lsb(&b)] & ~enemy);
     r->replies = replies;
